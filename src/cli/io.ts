@@ -1,0 +1,16 @@
+/** What a CLI command may touch: streams and the environment. Injected so tests can run commands in-process. */
+export interface CliIO {
+  stdout: { write(chunk: string): unknown; isTTY?: boolean };
+  stderr: { write(chunk: string): unknown; isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  /** Injected fetch for tests; default the global fetch. */
+  fetch?: typeof fetch;
+}
+
+/** A bad command line. The CLI prints the message and the usage and exits with 2. */
+export class CliUsageError extends Error {
+  override name = 'CliUsageError';
+}
+
+/** A command: takes its own argv (after the command name) and returns the exit code. */
+export type CliCommand = (argv: string[], io: CliIO) => Promise<number>;

@@ -1,0 +1,58 @@
+import { AffiliationError } from '../core/errors.js';
+import { redact } from '../core/redact.js';
+import { type CliCommand, type CliIO, CliUsageError } from './io.js';
+
+// Commands are loaded lazily so `hints search` never loads openid-client, and so on.
+const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
+  demo: {
+    summary: 'run a complete validation against a local test provider (no network, no credentials)',
+    load: async () => (await import('./commands/demo.js')).demoCommand,
+  },
+  doctor: {
+    summary: 'check a merchant configuration against a live provider',
+    load: async () => (await import('./commands/doctor.js')).doctorCommand,
+  },
+  hints: {
+    summary: 'refresh and search institution hint feeds (hints refresh|search)',
+    load: async () => (await import('./commands/hints.js')).hintsCommand,
+  },
+  docs: {
+    summary: 'script the documentation site (docs get|post|put|patch|delete|batch)',
+    load: async () => (await import('./commands/docs.js')).docsCommand,
+  },
+};
+
+export function usage(): string {
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
+  return `Usage: affiliation-validation <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "affiliation-validation <command> --help" for a command's options.\n`;
+}
+
+/** Run the CLI in-process. Returns the exit code; never throws for bad input. */
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    (name === undefined ? io.stderr : io.stdout).write(usage());
+    return name === undefined ? 2 : 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.stderr.write(`affiliation-validation: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  try {
+    const run = await command.load();
+    return await run(rest, io);
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      io.stderr.write(`affiliation-validation ${name}: ${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof AffiliationError) {
+      io.stderr.write(`affiliation-validation ${name}: ${error.message} [${error.code}]\n`);
+      return 1;
+    }
+    const message = error instanceof Error ? redact(error.message) : 'unexpected error';
+    io.stderr.write(`affiliation-validation ${name}: ${message}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The one error base of the package. Every error the SDK throws is an {@link AffiliationError}
+ * with a stable `code`, the original error in `cause`, and a `userMessage` that is safe to show a
+ * shopper. Messages never contain client secrets, authorization codes, tokens, PKCE verifiers or
+ * application passwords: build them from the redaction helpers in `./redact.ts`.
+ *
+ * @group Errors
+ */
+export class AffiliationError extends Error {
+  /** A stable, machine-readable code. Subclasses narrow it to their own union. */
+  readonly code: string;
+  /** A short message that can be shown to a shopper: what happened, in plain words, no internals. */
+  readonly userMessage: string;
+
+  constructor(message: string, options: { code: string; cause?: unknown; userMessage?: string }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = options.code;
+    this.userMessage =
+      options.userMessage ?? 'Something went wrong while checking your affiliation. Please try again.';
+  }
+}
+
+/** Codes of {@link TransportError}. */
+export type TransportErrorCode =
+  | 'timeout'
+  | 'network'
+  | 'aborted'
+  | 'response_too_large'
+  | 'http_status'
+  | 'invalid_response'
+  | 'invalid_options';
+
+/**
+ * A request could not be completed: the network failed, a time limit passed, the answer was too
+ * large, or the server answered with an unexpected status or body. `url` is redacted.
+ *
+ * @group Errors
+ */
+export class TransportError extends AffiliationError {
+  declare readonly code: TransportErrorCode;
+  /** HTTP status, when a response was received. */
+  readonly status: number | undefined;
+  /** The request method. */
+  readonly method: string | undefined;
+  /** The request URL with credentials and secret query parameters removed. */
+  readonly url: string | undefined;
+
+  constructor(
+    message: string,
+    options: {
+      code: TransportErrorCode;
+      cause?: unknown;
+      status?: number;
+      method?: string;
+      url?: string;
+      userMessage?: string;
+    },
+  ) {
+    super(message, {
+      code: options.code,
+      cause: options.cause,
+      userMessage:
+        options.userMessage ??
+        'The affiliation service could not be reached just now. Please try again in a moment.',
+    });
+    this.status = options.status;
+    this.method = options.method;
+    this.url = options.url;
+  }
+}
+
+/** Options that fail validation up front throw this, naming the option. */
+export class OptionsError extends AffiliationError {
+  declare readonly code: 'invalid_options';
+  constructor(message: string) {
+    super(message, {
+      code: 'invalid_options',
+      userMessage: 'This shop is not configured correctly. Please contact the shop.',
+    });
+  }
+}

@@ -1,0 +1,1 @@
+export { AffiliationError, TransportError } from './core/errors.js';

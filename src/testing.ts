@@ -1,0 +1,1 @@
+export { AffiliationError } from './core/errors.js';
