@@ -1,0 +1,186 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OptionsError } from '../../src/core/errors.js';
+import { ValidationError } from '../../src/rp/errors.js';
+import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
+import type { TransactionStore } from '../../src/rp/types.js';
+import { transaction } from './transactions-fixtures.js';
+
+const T0 = 1_700_000_000_000;
+
+function storeAt(options: ConstructorParameters<typeof MemoryTransactionStore>[0] = {}) {
+  const clock = { now: T0 };
+  const store = new MemoryTransactionStore({ now: () => clock.now, ...options });
+  return { store, clock };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).code;
+  }
+  return 'no error';
+}
+
+describe('MemoryTransactionStore', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('implements TransactionStore and returns nothing from put', async () => {
+    const store: TransactionStore = new MemoryTransactionStore();
+    expect(await store.put(transaction())).toBeUndefined();
+  });
+
+  it('returns a transaction exactly once, then reports the replay', async () => {
+    const { store } = storeAt();
+    const tx = transaction();
+    await store.put(tx);
+    expect(await store.take(tx.state)).toEqual(tx);
+    expect(await codeOf(store.take(tx.state))).toBe('replayed_transaction');
+    expect(await codeOf(store.take(tx.state))).toBe('replayed_transaction');
+  });
+
+  it('returns undefined for an unknown or empty state', async () => {
+    const { store } = storeAt();
+    await store.put(transaction());
+    expect(await store.take('never-issued')).toBeUndefined();
+    expect(await store.take('')).toBeUndefined();
+    expect(await store.take(undefined as unknown as string)).toBeUndefined();
+  });
+
+  it('keeps transactions apart by state', async () => {
+    const { store } = storeAt();
+    const a = transaction({ state: 'a' });
+    const b = transaction({ state: 'b', affiliation: 'member' });
+    await store.put(a);
+    await store.put(b);
+    expect(await store.take('b')).toEqual(b);
+    expect(await store.take('a')).toEqual(a);
+  });
+
+  it('expires after ttlMs (injected clock)', async () => {
+    const { store, clock } = storeAt({ ttlMs: 60_000 });
+    await store.put(transaction({ state: 'a', expiresAt: T0 + 3_600_000 }));
+    await store.put(transaction({ state: 'b', expiresAt: T0 + 3_600_000 }));
+    clock.now = T0 + 59_999;
+    expect(await store.take('a')).toBeDefined();
+    clock.now = T0 + 60_000;
+    expect(await codeOf(store.take('b'))).toBe('expired_transaction');
+    // A second take of an expired state still says expired, not replayed and not unknown.
+    expect(await codeOf(store.take('b'))).toBe('expired_transaction');
+  });
+
+  it("honours a transaction's own earlier expiresAt", async () => {
+    const { store, clock } = storeAt({ ttlMs: 600_000 });
+    await store.put(transaction({ expiresAt: T0 + 1_000 }));
+    clock.now = T0 + 1_000;
+    expect(await codeOf(store.take(transaction().state))).toBe('expired_transaction');
+  });
+
+  it('reports expiry even after a sweep removed the entry (fake timers, default clock)', async () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(T0);
+    const store = new MemoryTransactionStore({ ttlMs: 1_000 });
+    await store.put(transaction({ state: 'old', expiresAt: T0 + 10_000 }));
+    vi.setSystemTime(T0 + 5_000);
+    await store.put(transaction({ state: 'new', expiresAt: T0 + 10_000 })); // sweeps 'old'
+    expect(store.size).toBe(1);
+    expect(await codeOf(store.take('old'))).toBe('expired_transaction');
+    expect(await store.take('new')).toBeDefined();
+  });
+
+  it('forgets taken states after ttlMs: a late replay is then unknown', async () => {
+    const { store, clock } = storeAt({ ttlMs: 1_000 });
+    await store.put(transaction());
+    await store.take(transaction().state);
+    clock.now = T0 + 999;
+    expect(await codeOf(store.take(transaction().state))).toBe('replayed_transaction');
+    clock.now = T0 + 1_000;
+    expect(await store.take(transaction().state)).toBeUndefined();
+  });
+
+  it('refuses a second put of a held, taken or expired state with an OptionsError', async () => {
+    const { store, clock } = storeAt({ ttlMs: 1_000 });
+    await store.put(transaction({ state: 'held' }));
+    await expect(store.put(transaction({ state: 'held' }))).rejects.toThrow(OptionsError);
+    await store.put(transaction({ state: 'taken' }));
+    await store.take('taken');
+    await expect(store.put(transaction({ state: 'taken' }))).rejects.toThrow(
+      /already stored, taken or expired/,
+    );
+    await store.put(transaction({ state: 'expired' }));
+    clock.now = T0 + 1_000;
+    await store.take('unrelated'); // sweeps
+    await expect(store.put(transaction({ state: 'expired' }))).rejects.toThrow(OptionsError);
+  });
+
+  it('is bounded: when full it evicts expired entries first', async () => {
+    const { store, clock } = storeAt({ maxEntries: 3, ttlMs: 1_000 });
+    await store.put(transaction({ state: 'a', expiresAt: T0 + 10_000 }));
+    clock.now = T0 + 500;
+    await store.put(transaction({ state: 'b', expiresAt: T0 + 10_000 }));
+    await store.put(transaction({ state: 'c', expiresAt: T0 + 10_000 }));
+    clock.now = T0 + 1_000; // 'a' expired
+    await store.put(transaction({ state: 'd', expiresAt: T0 + 10_000 }));
+    expect(store.size).toBe(3);
+    expect(await codeOf(store.take('a'))).toBe('expired_transaction');
+    expect(await store.take('b')).toBeDefined();
+    expect(await store.take('c')).toBeDefined();
+    expect(await store.take('d')).toBeDefined();
+  });
+
+  it('is bounded: when full of live entries it evicts the oldest', async () => {
+    const { store } = storeAt({ maxEntries: 3 });
+    for (const state of ['a', 'b', 'c', 'd', 'e']) await store.put(transaction({ state }));
+    expect(store.size).toBe(3);
+    expect(await store.take('a')).toBeUndefined();
+    expect(await store.take('b')).toBeUndefined();
+    for (const state of ['c', 'd', 'e']) expect(await store.take(state)).toBeDefined();
+  });
+
+  it('bounds the remembered taken states too', async () => {
+    const { store } = storeAt({ maxEntries: 2 });
+    for (const state of ['a', 'b', 'c']) {
+      await store.put(transaction({ state }));
+      await store.take(state);
+    }
+    expect(await store.take('a')).toBeUndefined(); // forgotten: the oldest tombstone was dropped
+    expect(await codeOf(store.take('b'))).toBe('replayed_transaction');
+    expect(await codeOf(store.take('c'))).toBe('replayed_transaction');
+  });
+
+  it('stays bounded under many transactions', async () => {
+    const { store, clock } = storeAt({ maxEntries: 100, ttlMs: 10_000 });
+    for (let i = 0; i < 5_000; i++) {
+      clock.now = T0 + i * 10;
+      await store.put(transaction({ state: `s${i}`, expiresAt: clock.now + 60_000 }));
+      if (i % 2 === 0) await store.take(`s${i}`);
+      expect(store.size).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('keeps no timer alive', async () => {
+    vi.useFakeTimers();
+    const store = new MemoryTransactionStore();
+    await store.put(transaction());
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('validates options up front, naming the option', () => {
+    expect(() => new MemoryTransactionStore({ maxEntries: 0 })).toThrow(/`maxEntries`/);
+    expect(() => new MemoryTransactionStore({ maxEntries: 1.5 })).toThrow(/`maxEntries`/);
+    expect(() => new MemoryTransactionStore({ ttlMs: -1 })).toThrow(/`ttlMs`/);
+    expect(() => new MemoryTransactionStore({ ttlMs: Number.NaN })).toThrow(/`ttlMs`/);
+    expect(() => new MemoryTransactionStore({ ttlMs: '600000' as unknown as number })).toThrow(OptionsError);
+    expect(() => new MemoryTransactionStore({ now: 5 as unknown as () => number })).toThrow(/`now`/);
+    expect(() => new MemoryTransactionStore(null as unknown as undefined)).toThrow(OptionsError);
+  });
+
+  it('refuses a malformed transaction in put', async () => {
+    const store = new MemoryTransactionStore();
+    await expect(store.put(transaction({ state: '' }))).rejects.toThrow(/transaction.state/);
+    await expect(store.put(transaction({ expiresAt: Number.NaN }))).rejects.toThrow(/transaction.expiresAt/);
+  });
+});
