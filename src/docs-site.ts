@@ -1,1 +1,60 @@
-export { AffiliationError, TransportError } from './core/errors.js';
+/**
+ * `affiliation-validation/docs-site`: a typed client of the documentation site's REST interface.
+ * Re-exports only; this entry point never loads openid-client.
+ *
+ * @module
+ */
+export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
+export type { Logger } from './core/logger.js';
+export type { BatchOptions, BatchResult } from './docs-site/batch.js';
+export { MAX_BATCH_ITEMS } from './docs-site/batch.js';
+export type { BatchRequest } from './docs-site/batch-request.js';
+export type { AuthorizationUrlOptions, RequestOptions } from './docs-site/client.js';
+export { DocsSiteClient } from './docs-site/client.js';
+export type { DocsSiteErrorCode } from './docs-site/errors.js';
+export { DocsSiteError } from './docs-site/errors.js';
+export type { DocsSiteAuth, DocsSiteOptions } from './docs-site/options.js';
+export type { IterateOptions, Page } from './docs-site/pagination.js';
+export type {
+  BlockBody,
+  MediaBody,
+  MenuItemBody,
+  PageBody,
+  PostBody,
+  TemplateCreateBody,
+  TemplatePartCreateBody,
+  TemplatePartUpdateBody,
+  TemplateUpdateBody,
+} from './docs-site/params/bodies.js';
+export type {
+  BlockListParams,
+  ContextParams,
+  ItemReadParams,
+  MediaListParams,
+  MenuItemListParams,
+  PageListParams,
+  PostListParams,
+  RevisionListParams,
+  TemplateListParams,
+  TemplateLookupParams,
+} from './docs-site/params/list.js';
+export { LIST_DEFAULTS } from './docs-site/params/list.js';
+export type {
+  AutosavedContentResource,
+  BatchableContentResource,
+  ContentResource,
+  RevisedContentResource,
+} from './docs-site/resources/content.js';
+export type { AutosavesResource, RevisionsResource } from './docs-site/resources/revisions.js';
+export type { DeleteOptions, DeleteResult, UpdateOptions } from './docs-site/resources/shared.js';
+export type {
+  Block,
+  Media,
+  MenuItem,
+  Post,
+  Revision,
+  SitePage,
+  Template,
+} from './docs-site/schemas/content.js';
+export type { DocsSiteIndex, DocsSiteRoute, NamespaceIndex } from './docs-site/schemas/index-document.js';
+export type { DocsSiteMethod, DocsSiteResponse } from './docs-site/transport.js';

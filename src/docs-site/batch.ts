@@ -1,0 +1,242 @@
+import { z } from 'zod';
+import { AffiliationError } from '../core/errors.js';
+import type { BatchRequest } from './batch-request.js';
+import { DocsSiteError } from './errors.js';
+import { emptyArrayAsObject } from './schemas/common.js';
+import type { Transport } from './transport.js';
+
+/** The batch route's own limit (spec section 8). */
+export const MAX_BATCH_ITEMS = 25;
+
+/**
+ * Options of `DocsSiteClient.batch()`.
+ *
+ * @group Docs site
+ */
+export interface BatchOptions {
+  /**
+   * `normal` (default): every item runs on its own; more than the limit (25) is split into several
+   * calls, sent one after the other. `require-all-validate`: nothing runs unless every item
+   * validates; more than the limit is refused, because atomicity cannot span calls.
+   */
+  validation?: 'normal' | 'require-all-validate';
+  /** Called after each call to the batch route with the number of items done so far. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+/**
+ * The result of one batch item, in the order of the requests. `error` is set when the item failed:
+ * its own error answer, `batch_not_executed` when it was not run because another item failed
+ * validation (`require-all-validate`) or an earlier call failed, or the error of its whole call.
+ *
+ * @group Docs site
+ */
+export interface BatchResult {
+  /** `true` for a 2xx item answer. */
+  ok: boolean;
+  /** The item's HTTP status; `undefined` when the item was not run. */
+  status: number | undefined;
+  /** The item's answer body (the created or updated item, or a WordPress error body). */
+  body: unknown;
+  /** The item's answer headers. */
+  headers: Record<string, string | string[]>;
+  error?: DocsSiteError;
+}
+
+const headerValues = emptyArrayAsObject(
+  z.record(
+    z.string(),
+    z.union([
+      z.string(),
+      z.number().transform(String),
+      z.array(z.union([z.string(), z.number()]).transform(String)),
+    ]),
+  ),
+);
+
+const envelopeSchema = z.looseObject({
+  body: z.unknown(),
+  status: z.number().int(),
+  headers: headerValues.optional(),
+});
+
+const batchAnswerSchema = z.looseObject({
+  failed: z.string().optional(),
+  responses: z.array(envelopeSchema.nullable()),
+});
+
+const BATCH_KINDS = ['posts', 'pages', 'menu-items', 'blocks'];
+const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function refuse(message: string, param?: string): never {
+  throw new DocsSiteError(`batch: ${message}`, { code: 'invalid_batch', param });
+}
+
+function escapeRe(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A request that passed the checks: method upper-cased and path starting with `/`. */
+export type CheckedBatchRequest = Required<Pick<BatchRequest, 'method' | 'path'>> &
+  Pick<BatchRequest, 'body' | 'headers'>;
+
+/**
+ * Check every request before anything is sent: method, a path below the content namespace on a
+ * batch-capable route (collections and items of posts, pages, menu items, blocks — not media), a
+ * plain-object body and string headers.
+ */
+export function checkBatchRequests(
+  requests: readonly BatchRequest[],
+  contentNamespace: string,
+): CheckedBatchRequest[] {
+  if (!Array.isArray(requests)) refuse('requests must be an array', 'requests');
+  const route = new RegExp(`^/${escapeRe(contentNamespace)}/(${BATCH_KINDS.join('|')})(/\\d+)?$`);
+  return requests.map((request, i) => {
+    const at = `requests.${i}`;
+    if (typeof request !== 'object' || request === null) refuse(`${at} must be an object`, at);
+    const method = (request.method ?? 'POST').toUpperCase();
+    if (!METHODS.has(method)) refuse(`${at}.method must be POST, PUT, PATCH or DELETE`, `${at}.method`);
+    if (typeof request.path !== 'string' || request.path === '')
+      refuse(`${at}.path is required`, `${at}.path`);
+    const path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+    const bare = path.split('?')[0] ?? '';
+    const match = route.exec(bare);
+    if (!match || path.includes('#')) {
+      refuse(
+        `${at}.path "${bare}" is not a batch-capable route: only the collections and items of posts, pages, menu-items and blocks under /${contentNamespace} are`,
+        `${at}.path`,
+      );
+    }
+    const isItem = match[2] !== undefined;
+    if (!isItem && method !== 'POST') refuse(`${at}: a collection route takes only POST`, `${at}.method`);
+    if (
+      request.body !== undefined &&
+      (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
+    ) {
+      refuse(`${at}.body must be an object`, `${at}.body`);
+    }
+    if (request.headers !== undefined) {
+      const ok =
+        typeof request.headers === 'object' &&
+        request.headers !== null &&
+        Object.values(request.headers).every(
+          (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
+        );
+      if (!ok) refuse(`${at}.headers must map names to strings or arrays of strings`, `${at}.headers`);
+    }
+    const out: CheckedBatchRequest = { method: method as CheckedBatchRequest['method'], path };
+    if (request.body !== undefined) out.body = request.body;
+    if (request.headers !== undefined) out.headers = request.headers;
+    return out;
+  });
+}
+
+function notExecuted(reason: string, cause?: unknown): BatchResult {
+  return {
+    ok: false,
+    status: undefined,
+    body: null,
+    headers: {},
+    error: new DocsSiteError(`batch: item not run: ${reason}`, { code: 'batch_not_executed', cause }),
+  };
+}
+
+/** Run a batch: checks, chunking, one result per item in order. */
+export async function runBatch(
+  transport: Transport,
+  requests: readonly BatchRequest[],
+  options: BatchOptions,
+  learnedMaxItems: number | undefined,
+): Promise<BatchResult[]> {
+  const validation = options.validation ?? 'normal';
+  if (validation !== 'normal' && validation !== 'require-all-validate') {
+    refuse('validation must be "normal" or "require-all-validate"', 'validation');
+  }
+  const checked = checkBatchRequests(requests, transport.settings.contentNamespace);
+  const limit = Math.max(1, Math.min(MAX_BATCH_ITEMS, learnedMaxItems ?? MAX_BATCH_ITEMS));
+  if (validation === 'require-all-validate' && checked.length > limit) {
+    refuse(
+      `a require-all-validate batch takes at most ${limit} requests (got ${checked.length}); it cannot be split because its atomicity cannot span calls`,
+      'requests',
+    );
+  }
+  const results: BatchResult[] = [];
+  const total = checked.length;
+  for (let start = 0; start < total; start += limit) {
+    const chunk = checked.slice(start, start + limit);
+    let chunkResults: BatchResult[];
+    try {
+      chunkResults = await sendChunk(transport, chunk, validation);
+    } catch (error) {
+      const failure =
+        error instanceof DocsSiteError
+          ? error
+          : new DocsSiteError(
+              `batch: the call failed, its items' outcome is unknown: ${error instanceof Error ? error.message : 'unknown error'}`,
+              {
+                code: 'batch_failed',
+                cause: error,
+                status:
+                  error instanceof AffiliationError && 'status' in error
+                    ? (error.status as number | undefined)
+                    : undefined,
+              },
+            );
+      for (const _ of chunk) {
+        results.push({ ok: false, status: failure.status, body: null, headers: {}, error: failure });
+      }
+      for (let i = start + chunk.length; i < total; i++) {
+        results.push(notExecuted('an earlier call of this batch failed', failure));
+      }
+      options.onProgress?.({ done: total, total });
+      return results;
+    }
+    results.push(...chunkResults);
+    options.onProgress?.({ done: results.length, total });
+  }
+  return results;
+}
+
+async function sendChunk(
+  transport: Transport,
+  chunk: CheckedBatchRequest[],
+  validation: 'normal' | 'require-all-validate',
+): Promise<BatchResult[]> {
+  const body = { validation, requests: chunk };
+  transport.settings.logger.debug?.('sending batch', { items: chunk.length, validation });
+  const res = await transport.sendParsed('POST', '/batch/v1', batchAnswerSchema, { body });
+  const { responses, failed } = res.body;
+  if (responses.length !== chunk.length) {
+    throw new DocsSiteError(
+      `POST /batch/v1: the site answered ${responses.length} results for ${chunk.length} requests`,
+      { code: 'invalid_response', status: res.status, method: 'POST', path: '/batch/v1' },
+    );
+  }
+  return responses.map((envelope, i) => {
+    const request = chunk[i] as CheckedBatchRequest;
+    if (envelope === null) {
+      if (failed === undefined) {
+        throw new DocsSiteError(`POST /batch/v1: result ${i} is empty although the batch did not fail`, {
+          code: 'invalid_response',
+          status: res.status,
+          method: 'POST',
+          path: '/batch/v1',
+        });
+      }
+      return notExecuted(`another item of this ${validation} batch failed ${failed}`);
+    }
+    const headers = (envelope.headers ?? {}) as Record<string, string | string[]>;
+    const ok = envelope.status >= 200 && envelope.status < 300 && failed === undefined;
+    const result: BatchResult = { ok, status: envelope.status, body: envelope.body, headers };
+    if (!ok) {
+      result.error =
+        envelope.status >= 400
+          ? transport.errorFor(request.method, request.path, envelope.status, envelope.body)
+          : new DocsSiteError(`batch: item ${i} not run: the batch failed ${failed}`, {
+              code: 'batch_not_executed',
+              status: envelope.status,
+            });
+    }
+    return result;
+  });
+}

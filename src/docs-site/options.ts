@@ -1,0 +1,121 @@
+import { OptionsError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+
+/**
+ * Application-password credentials (HTTP Basic). Create one in the site's admin under Users →
+ * Profile → Application Passwords, or through `DocsSiteClient.authorizationUrl()`.
+ *
+ * @group Docs site
+ */
+export interface DocsSiteAuth {
+  /** The user's login name. */
+  username: string;
+  /** The application password, with or without its spaces. Never logged and redacted from every error. */
+  applicationPassword: string;
+}
+
+/**
+ * Options of {@link DocsSiteClient}. Validated when the client is built; a bad option throws an
+ * `OptionsError` naming it.
+ *
+ * @group Docs site
+ */
+export interface DocsSiteOptions {
+  /**
+   * The site's base address `{docs_url}`, e.g. `https://docs.example.org` (a sub-directory such as
+   * `https://example.org/docs` works). `http:` is accepted, but credentials are only sent over
+   * `http:` to a loopback host.
+   */
+  baseUrl: string | URL;
+  /** The REST root `{rest_root}` below the base address. Default `wp-json`. */
+  restRoot?: string;
+  /** Application-password credentials. Without them requests are anonymous (reads of public content). */
+  auth?: DocsSiteAuth;
+  /**
+   * Namespace of the content routes. Default `cms/v2` (the service); a stock WordPress names it
+   * `wp/v2`. `connect()` picks it from the site's index.
+   */
+  contentNamespace?: string;
+  /** fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Time limit of one attempt in milliseconds. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Retries of idempotent requests (GET, PUT, DELETE) on 429/502/503/504 and network errors. Default 2; POST and PATCH are never retried. */
+  retries?: number;
+  /** Largest answer accepted, in bytes. Default 5 MiB. */
+  maxResponseBytes?: number;
+  /** Structured logger; receives only redacted data. Default: no-op. */
+  logger?: Logger;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Validated and normalized options. */
+export interface ResolvedOptions {
+  base: string;
+  restRoot: string;
+  contentNamespace: string;
+  auth: DocsSiteAuth | undefined;
+}
+
+/** Check the options up front and name the bad one. */
+export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null)
+    throw new OptionsError('DocsSiteClient options are required');
+  let url: URL;
+  try {
+    url = new URL(String(options.baseUrl));
+  } catch {
+    throw new OptionsError('baseUrl must be an absolute http(s) URL');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OptionsError('baseUrl must be an absolute http(s) URL');
+  }
+  if (url.username || url.password) {
+    throw new OptionsError('baseUrl must not hold credentials; use the auth option');
+  }
+  if (url.search || url.hash) throw new OptionsError('baseUrl must not have a query or a fragment');
+  const base = `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+
+  const restRoot = (options.restRoot ?? 'wp-json').replace(/^\/+|\/+$/g, '');
+  if (!/^[\w.~-]*(\/[\w.~-]+)*$/.test(restRoot) || restRoot.split('/').some((s) => s === '..' || s === '.')) {
+    throw new OptionsError('restRoot must be a path such as "wp-json"');
+  }
+
+  const contentNamespace = options.contentNamespace ?? 'cms/v2';
+  if (typeof contentNamespace !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(contentNamespace)) {
+    throw new OptionsError('contentNamespace must look like "cms/v2" or "wp/v2"');
+  }
+
+  let auth: DocsSiteAuth | undefined;
+  if (options.auth !== undefined) {
+    const { username, applicationPassword } = options.auth ?? {};
+    if (typeof username !== 'string' || username === '' || username.includes(':')) {
+      throw new OptionsError('auth.username must be a non-empty string without ":"');
+    }
+    if (typeof applicationPassword !== 'string' || applicationPassword.trim() === '') {
+      throw new OptionsError('auth.applicationPassword must be a non-empty string');
+    }
+    if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+      throw new OptionsError(
+        'baseUrl must use https when auth is set: an application password is never sent in clear text (http is allowed on loopback hosts only)',
+      );
+    }
+    auth = { username, applicationPassword };
+  }
+  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
+    throw new OptionsError('logger must be an object');
+  }
+  return { base, restRoot, contentNamespace, auth };
+}
+
+/** The Authorization header value and the secrets to redact for the credentials. */
+export function basicAuth(auth: DocsSiteAuth): { header: string; secrets: string[] } {
+  const token = Buffer.from(`${auth.username}:${auth.applicationPassword}`, 'utf8').toString('base64');
+  const compact = auth.applicationPassword.replace(/\s+/g, '');
+  const spaced = auth.applicationPassword;
+  const secrets = [spaced, compact, token, encodeURIComponent(spaced)];
+  // The password's four-character groups (WordPress shows "abcd efgh ijkl …") must not leak one by one either.
+  for (const group of spaced.split(/\s+/)) if (group.length >= 4) secrets.push(group);
+  return { header: `Basic ${token}`, secrets: [...new Set(secrets)] };
+}

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { contentStatusSchema, dateTimeSchema, postFormatSchema } from './list.js';
+
+/*
+ * Request bodies of spec section 2 and 4.7. Known fields are checked; unknown fields pass through,
+ * because plugins register their own fields (`register_rest_field`).
+ */
+
+const rawText = z.union([z.string(), z.looseObject({ raw: z.string() })]);
+const ids = z.array(z.int().min(0));
+const openClosed = z.enum(['open', 'closed']);
+const metaObject = z.record(z.string(), z.unknown());
+
+const contentBody = {
+  date: dateTimeSchema.nullable().optional(),
+  date_gmt: dateTimeSchema.nullable().optional(),
+  slug: z.string().optional(),
+  status: contentStatusSchema.optional(),
+  password: z.string().optional(),
+  title: rawText.optional(),
+  content: rawText.optional(),
+  excerpt: rawText.optional(),
+  author: z.int().min(0).optional(),
+  featured_media: z.int().min(0).optional(),
+  comment_status: openClosed.optional(),
+  ping_status: openClosed.optional(),
+  meta: metaObject.optional(),
+  template: z.string().optional(),
+};
+
+/** Body of a post create or update. */
+export const postBodySchema = z.looseObject({
+  ...contentBody,
+  format: postFormatSchema.optional(),
+  sticky: z.boolean().optional(),
+  categories: ids.optional(),
+  tags: ids.optional(),
+});
+
+/** Body of a page create or update. */
+export const pageBodySchema = z.looseObject({
+  ...contentBody,
+  parent: z.int().min(0).optional(),
+  menu_order: z.int().optional(),
+});
+
+/** Body of a media update (and the extra fields of an upload). */
+export const mediaBodySchema = z.looseObject({
+  ...contentBody,
+  alt_text: z.string().optional(),
+  caption: rawText.optional(),
+  description: rawText.optional(),
+  post: z.int().min(0).optional(),
+});
+
+/** Body of a reusable block create or update. */
+export const blockBodySchema = z.looseObject({
+  ...contentBody,
+  wp_pattern_category: ids.optional(),
+  meta: z.looseObject({ wp_pattern_sync_status: z.enum(['partial', 'unsynced', '']).optional() }).optional(),
+});
+
+/** Body of a menu item create or update. */
+export const menuItemBodySchema = z.looseObject({
+  title: rawText.optional(),
+  type: z.enum(['taxonomy', 'post_type', 'post_type_archive', 'custom']).optional(),
+  status: contentStatusSchema.optional(),
+  parent: z.int().min(0).optional(),
+  attr_title: z.string().optional(),
+  classes: z.array(z.string()).optional(),
+  description: z.string().optional(),
+  menu_order: z.int().min(1).optional(),
+  object: z.string().optional(),
+  object_id: z.int().min(0).optional(),
+  target: z.enum(['_blank', '']).optional(),
+  url: z.union([z.url(), z.literal('')]).optional(),
+  xfn: z.array(z.string()).optional(),
+  menus: z.int().min(0).optional(),
+  meta: metaObject.optional(),
+});
+
+/** The slug rule of templates and template parts: letters, digits, underscore, percent, hyphen. */
+export const templateSlugSchema = z
+  .string()
+  .min(1)
+  .regex(/^[A-Za-z0-9_%-]+$/, 'expected letters, digits, underscore, percent or hyphen');
+
+const templateFields = {
+  theme: z.string().optional(),
+  type: z.string().optional(),
+  content: rawText.optional(),
+  title: rawText.optional(),
+  description: z.string().optional(),
+  status: contentStatusSchema.optional(),
+  author: z.int().min(0).optional(),
+};
+
+/** Body of a template create (slug required). */
+export const templateCreateSchema = z.looseObject({ ...templateFields, slug: templateSlugSchema });
+/** Body of a template update. */
+export const templateUpdateSchema = z.looseObject({ ...templateFields, slug: templateSlugSchema.optional() });
+/** Body of a template-part create (slug required). */
+export const templatePartCreateSchema = z.looseObject({
+  ...templateFields,
+  slug: templateSlugSchema,
+  area: z.string().optional(),
+});
+/** Body of a template-part update. */
+export const templatePartUpdateSchema = z.looseObject({
+  ...templateFields,
+  slug: templateSlugSchema.optional(),
+  area: z.string().optional(),
+});
+
+/** @group Docs site */
+export type PostBody = z.input<typeof postBodySchema>;
+/** @group Docs site */
+export type PageBody = z.input<typeof pageBodySchema>;
+/** @group Docs site */
+export type MediaBody = z.input<typeof mediaBodySchema>;
+/** @group Docs site */
+export type BlockBody = z.input<typeof blockBodySchema>;
+/** @group Docs site */
+export type MenuItemBody = z.input<typeof menuItemBodySchema>;
+/** @group Docs site */
+export type TemplateCreateBody = z.input<typeof templateCreateSchema>;
+/** @group Docs site */
+export type TemplateUpdateBody = z.input<typeof templateUpdateSchema>;
+/** @group Docs site */
+export type TemplatePartCreateBody = z.input<typeof templatePartCreateSchema>;
+/** @group Docs site */
+export type TemplatePartUpdateBody = z.input<typeof templatePartUpdateSchema>;

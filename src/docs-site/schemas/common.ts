@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * WordPress encodes an empty PHP array as `[]`, so an object member (meta, headers,
+ * authentication) may arrive as an empty JSON array. Accept that as `{}`.
+ */
+export function emptyArrayAsObject<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (Array.isArray(v) && v.length === 0 ? {} : v), schema);
+}
+
+/** An object with string keys whose values are not checked; `[]` is taken as `{}`. */
+export const looseRecord = emptyArrayAsObject(z.record(z.string(), z.unknown()));
+
+/** A `{ raw?, rendered? }` field (title, content, excerpt, caption, description). */
+export const renderedField = z.looseObject({
+  raw: z.string().optional(),
+  rendered: z.string().optional(),
+  protected: z.boolean().optional(),
+  block_version: z.number().optional(),
+});
+
+/** A field that is a plain string in some kinds and `{ raw, rendered }` in others. */
+export const textOrRendered = z.union([z.string(), renderedField]);
+
+/** Links of a resource (`_links`), left unchecked beyond being an object. */
+export const links = looseRecord.optional();
+
+/** Any JSON value, for routes whose answers the interface does not describe. */
+export const anyJson = z.unknown();

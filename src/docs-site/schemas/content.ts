@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { links, looseRecord, renderedField, textOrRendered } from './common.js';
+
+/*
+ * Answer schemas of the content kinds. Every object keeps unknown members (plugins register fields)
+ * and nearly every member is optional, because `context=embed` and `_fields` return subsets.
+ */
+
+const dateOrNull = z.string().nullable().optional();
+
+const contentBase = {
+  id: z.number().int(),
+  date: dateOrNull,
+  date_gmt: dateOrNull,
+  modified: z.string().optional(),
+  modified_gmt: z.string().optional(),
+  guid: renderedField.optional(),
+  slug: z.string().optional(),
+  status: z.string().optional(),
+  type: z.string().optional(),
+  link: z.string().optional(),
+  password: z.string().optional(),
+  title: textOrRendered.optional(),
+  content: textOrRendered.optional(),
+  excerpt: textOrRendered.optional(),
+  author: z.number().int().optional(),
+  featured_media: z.number().int().optional(),
+  comment_status: z.string().optional(),
+  ping_status: z.string().optional(),
+  template: z.string().optional(),
+  meta: looseRecord.optional(),
+  _links: links,
+};
+
+/** A post. */
+export const postSchema = z.looseObject({
+  ...contentBase,
+  format: z.string().optional(),
+  sticky: z.boolean().optional(),
+  categories: z.array(z.number().int()).optional(),
+  tags: z.array(z.number().int()).optional(),
+});
+
+/** A page. */
+export const pageSchema = z.looseObject({
+  ...contentBase,
+  parent: z.number().int().optional(),
+  menu_order: z.number().int().optional(),
+});
+
+/** A media attachment. */
+export const mediaSchema = z.looseObject({
+  ...contentBase,
+  alt_text: z.string().optional(),
+  caption: textOrRendered.optional(),
+  description: textOrRendered.optional(),
+  post: z.number().int().nullable().optional(),
+  media_type: z.string().optional(),
+  mime_type: z.string().optional(),
+  source_url: z.string().optional(),
+  media_details: looseRecord.optional(),
+});
+
+/** A navigation menu item. */
+export const menuItemSchema = z.looseObject({
+  id: z.number().int(),
+  title: textOrRendered.optional(),
+  status: z.string().optional(),
+  url: z.string().optional(),
+  attr_title: z.string().optional(),
+  description: z.string().optional(),
+  type: z.string().optional(),
+  type_label: z.string().optional(),
+  object: z.string().optional(),
+  object_id: z.number().int().optional(),
+  parent: z.number().int().optional(),
+  menu_order: z.number().int().optional(),
+  target: z.string().optional(),
+  classes: z.array(z.string()).optional(),
+  xfn: z.array(z.string()).optional(),
+  invalid: z.boolean().optional(),
+  menus: z.number().int().optional(),
+  meta: looseRecord.optional(),
+  _links: links,
+});
+
+/** A reusable block (pattern). */
+export const blockSchema = z.looseObject({
+  ...contentBase,
+  wp_pattern_category: z.array(z.number().int()).optional(),
+});
+
+/** A template or template part; its id is a string `theme//slug`. */
+export const templateSchema = z.looseObject({
+  id: z.string(),
+  slug: z.string().optional(),
+  theme: z.string().optional(),
+  type: z.string().optional(),
+  source: z.string().optional(),
+  origin: z.string().nullable().optional(),
+  content: textOrRendered.optional(),
+  title: textOrRendered.optional(),
+  description: z.string().optional(),
+  status: z.string().optional(),
+  wp_id: z.number().int().optional(),
+  has_theme_file: z.boolean().optional(),
+  is_custom: z.boolean().optional(),
+  author: z.number().int().optional(),
+  modified: z.string().optional(),
+  area: z.string().optional(),
+  _links: links,
+});
+
+/** A revision or an autosave. `parent` is the id of the item revised (a string for templates). */
+export const revisionSchema = z.looseObject({
+  id: z.number().int(),
+  parent: z.union([z.number().int(), z.string()]).optional(),
+  author: z.number().int().optional(),
+  date: dateOrNull,
+  date_gmt: dateOrNull,
+  modified: z.string().optional(),
+  modified_gmt: z.string().optional(),
+  slug: z.string().optional(),
+  title: textOrRendered.optional(),
+  content: textOrRendered.optional(),
+  excerpt: textOrRendered.optional(),
+  meta: looseRecord.optional(),
+  _links: links,
+});
+
+/** The answer of a forced delete: `{ deleted: true, previous }`. */
+export function forcedDeleteSchema<S extends z.ZodType>(item: S) {
+  return z.looseObject({ deleted: z.boolean(), previous: item.optional() });
+}
+
+/** @group Docs site */
+export type Post = z.infer<typeof postSchema>;
+/** @group Docs site */
+export type SitePage = z.infer<typeof pageSchema>;
+/** @group Docs site */
+export type Media = z.infer<typeof mediaSchema>;
+/** @group Docs site */
+export type MenuItem = z.infer<typeof menuItemSchema>;
+/** @group Docs site */
+export type Block = z.infer<typeof blockSchema>;
+/** @group Docs site */
+export type Template = z.infer<typeof templateSchema>;
+/** @group Docs site */
+export type Revision = z.infer<typeof revisionSchema>;

@@ -1,0 +1,198 @@
+import type { z } from 'zod';
+import type { Logger } from '../core/logger.js';
+import type { HttpClient } from '../http/client.js';
+import { DocsSiteError } from './errors.js';
+import { joinRoute, serializeQuery } from './url.js';
+
+/** HTTP methods the interface uses. */
+export type DocsSiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An answer of the site: status, headers and the parsed JSON body.
+ *
+ * @group Docs site
+ */
+export interface DocsSiteResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** What a request carries. */
+export interface SendOptions {
+  query?: Readonly<Record<string, unknown>> | undefined;
+  /** A JSON body (POST, PUT, PATCH). */
+  body?: unknown;
+  /** A raw body with its content type (media upload). */
+  raw?: { data: Uint8Array; contentType: string } | undefined;
+  headers?: Readonly<Record<string, string>> | undefined;
+}
+
+/** Immutable settings shared by a client and its resources. */
+export interface TransportSettings {
+  readonly base: string;
+  readonly restRoot: string;
+  readonly contentNamespace: string;
+  readonly authorization: string | undefined;
+  readonly username: string | undefined;
+  readonly logger: Logger;
+}
+
+const WP_ERROR = (v: unknown): v is { code: string; message?: unknown; data?: unknown } =>
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  typeof (v as { code?: unknown }).code === 'string';
+
+/**
+ * The one place requests to the site are built, sent and their answers checked. Internal: resources
+ * call it; users reach it through `DocsSiteClient.request()`.
+ */
+export class Transport {
+  constructor(
+    readonly settings: TransportSettings,
+    readonly http: HttpClient,
+  ) {}
+
+  /** The full URL of a route below the REST root, with a PHP-style query string. */
+  url(route: string, query?: Readonly<Record<string, unknown>>): string {
+    const qs = serializeQuery(query).toString();
+    const url = joinRoute(this.settings.base, this.settings.restRoot, route);
+    return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
+  }
+
+  /** Send a request; resolves with the parsed JSON body for 2xx, throws a {@link DocsSiteError} otherwise. */
+  async send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
+    const headers = new Headers(options.headers);
+    headers.set('accept', 'application/json');
+    if (this.settings.authorization) headers.set('authorization', this.settings.authorization);
+    let body: BodyInit | undefined;
+    if (options.raw) {
+      headers.set('content-type', options.raw.contentType);
+      body = options.raw.data as Uint8Array<ArrayBuffer>;
+    } else if (options.body !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(options.body);
+    }
+    const url = this.url(route, options.query);
+    const response = await this.http.fetch(url, {
+      method,
+      headers,
+      body,
+      // A redirected POST silently becomes a GET that "succeeds": never follow redirects of writes.
+      redirect: method === 'GET' ? 'follow' : 'manual',
+    });
+    const text = await response.text();
+    const status = response.status;
+    if (status >= 300 && status < 400) {
+      throw new DocsSiteError(
+        this.#msg(`${method} ${route}: the site redirected (${status}); not followed`),
+        {
+          code: 'unexpected_redirect',
+          status,
+          method,
+          path: route,
+        },
+      );
+    }
+    let parsed: unknown = null;
+    let jsonOk = true;
+    if (text.trim() !== '') {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        jsonOk = false;
+      }
+    }
+    if (status >= 400) throw this.errorFor(method, route, status, jsonOk ? parsed : undefined);
+    if (!jsonOk) {
+      throw new DocsSiteError(
+        this.#msg(`${method} ${route}: the site answered ${status} with a body that is not JSON`),
+        { code: 'invalid_response', status, method, path: route },
+      );
+    }
+    return { status, headers: response.headers, body: parsed };
+  }
+
+  /** Send and check the body against a schema. */
+  async sendParsed<S extends z.ZodType>(
+    method: DocsSiteMethod,
+    route: string,
+    schema: S,
+    options: SendOptions = {},
+  ): Promise<DocsSiteResponse<z.output<S>>> {
+    const response = await this.send(method, route, options);
+    return { ...response, body: this.parse(schema, response.body, method, route, response.status) };
+  }
+
+  /** Check a value against a schema; a mismatch is an `invalid_response` error naming the field. */
+  parse<S extends z.ZodType>(
+    schema: S,
+    value: unknown,
+    method: string,
+    route: string,
+    status?: number,
+  ): z.output<S> {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    throw new DocsSiteError(
+      this.#msg(
+        `${method} ${route}: the answer does not have the documented shape${where}: ${issue?.message ?? 'invalid'}`,
+      ),
+      { code: 'invalid_response', status, method, path: route, cause: result.error },
+    );
+  }
+
+  /** Build the error for an error status and body (also used for the items of a batch). */
+  errorFor(method: string, route: string, status: number, body: unknown): DocsSiteError {
+    const authConfigured = this.settings.authorization !== undefined;
+    if (!WP_ERROR(body)) {
+      const code = status === 401 && authConfigured ? 'credentials_refused' : 'http_error';
+      return new DocsSiteError(this.#msg(`${method} ${route}: the site answered ${status}`), {
+        code,
+        status,
+        method,
+        path: route,
+      });
+    }
+    const serverMessage = typeof body.message === 'string' ? body.message : '';
+    const data = this.#redactData(body.data);
+    if (status === 401 && authConfigured) {
+      return new DocsSiteError(
+        this.#msg(
+          `${method} ${route}: the site refused the credentials of "${this.settings.username}" (401 ${body.code}: ${serverMessage}); check the user name and application password`,
+        ),
+        { code: 'credentials_refused', serverCode: body.code, status, data, method, path: route },
+      );
+    }
+    const hint =
+      status === 403 && authConfigured
+        ? ` (the user "${this.settings.username}" is not allowed to do this, or its credentials were refused)`
+        : '';
+    return new DocsSiteError(
+      this.#msg(`${method} ${route}: ${status} ${body.code}: ${serverMessage}${hint}`),
+      {
+        code: body.code,
+        status,
+        data,
+        method,
+        path: route,
+      },
+    );
+  }
+
+  #msg(text: string): string {
+    return this.http.redact(text);
+  }
+
+  #redactData(data: unknown): unknown {
+    if (data === undefined) return undefined;
+    try {
+      return JSON.parse(this.http.redact(JSON.stringify(data)));
+    } catch {
+      return undefined;
+    }
+  }
+}

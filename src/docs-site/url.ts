@@ -1,0 +1,56 @@
+/**
+ * Building request URLs below the REST root without ever collapsing `//` (template ids look like
+ * `theme//slug`) and with PHP-style query strings (`include[]=1&include[]=2`,
+ * `categories[terms][]=3`), which is what WordPress parses into arrays and objects.
+ */
+
+/** Percent-encode one path segment; `/` never appears in a segment. */
+export function encodeSegment(value: string | number): string {
+  return encodeURIComponent(String(value));
+}
+
+/**
+ * Encode an id that may hold slashes (a template id `theme//slug`): each part between slashes is
+ * percent-encoded, the slashes are kept as they are, empty parts included.
+ */
+export function encodeSlashedId(id: string): string {
+  return id.split('/').map(encodeSegment).join('/');
+}
+
+/** A query parameter value as the client accepts it. */
+export type QueryValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly QueryValue[]
+  | { readonly [key: string]: QueryValue };
+
+/** Serialize parameters PHP-style. `undefined` and `null` are left out; booleans are `true`/`false`. */
+export function serializeQuery(params: Readonly<Record<string, unknown>> | undefined): URLSearchParams {
+  const out = new URLSearchParams();
+  if (!params) return out;
+  const add = (key: string, value: unknown): void => {
+    if (value === undefined || value === null) return;
+    if (Array.isArray(value)) {
+      for (const item of value) add(`${key}[]`, item);
+      return;
+    }
+    if (typeof value === 'object') {
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) add(`${key}[${k}]`, v);
+      return;
+    }
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      out.append(key, String(value));
+    }
+  };
+  for (const [key, value] of Object.entries(params)) add(key, value);
+  return out;
+}
+
+/** Join a base URL (no trailing slash) with a root and a route path by plain concatenation. */
+export function joinRoute(base: string, restRoot: string, route: string): string {
+  const r = route.startsWith('/') ? route : `/${route}`;
+  return restRoot === '' ? `${base}${r}` : `${base}/${restRoot}${r === '/' ? '/' : r}`;
+}
