@@ -1,0 +1,165 @@
+/**
+ * The authentication request (spec 2.1, 4.2): scope, state, nonce, PKCE S256, claims and
+ * `aarc_idp_hint`, encoded so that spaces are `%20` and the `+` of `faculty+staff` is `%2B`.
+ * `URLSearchParams` is deliberately not used for the query: it writes spaces as `+`, which the
+ * service would read back as a literal plus.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { OptionsError } from '../core/errors.js';
+import { ValidationError } from './errors.js';
+import { buildScope, encodeScopeForWire } from './scope.js';
+import type { Affiliation, ClaimsRequest, HintLookup, Identifier, Transaction } from './types.js';
+
+/**
+ * What to validate, for {@link AffiliationClient.createAuthorizationRequest}.
+ *
+ * @group RP
+ */
+export interface AuthorizationRequestOptions {
+  /** The one affiliation to validate. */
+  affiliation: Affiliation;
+  /** The identifier kind; the service assumes `transient` when none is sent. */
+  identifier?: Identifier;
+  /** Further scope values, sent after the affiliation and identifier. Default: none. */
+  scopes?: string[];
+  /**
+   * Additional claims (spec 2.3), sent as the `claims` parameter (JSON). `userinfo` claims need
+   * the code flow. The ID token's `requested_claims` must then equal this object exactly.
+   */
+  claims?: ClaimsRequest;
+  /** The shopper's institution (an entityID), sent as `aarc_idp_hint` to skip institution selection. */
+  idpHint?: string;
+}
+
+/**
+ * Where to send the shopper, for {@link AffiliationClient.createAuthorizationRequest}.
+ *
+ * @group RP
+ */
+export interface AuthorizationRequest {
+  /** The authorization URL: redirect the browser here (HTTP 302/303). */
+  url: string;
+  /** The `state` of this request; the transaction is stored under it. */
+  state: string;
+  /**
+   * A `Set-Cookie` header value to send with the redirect, when the transaction store is
+   * stateless (`CookieTransactionStore`). Absent for server-side stores.
+   */
+  setCookie?: string;
+}
+
+/** 256 bits of randomness as base64url (43 characters). */
+export function random256(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** PKCE S256 (RFC 7636 §4.2): BASE64URL(SHA256(ASCII(verifier))). */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+}
+
+/** Check a claims request: JSON object with at most `id_token` and `userinfo`, each an object. */
+export function checkClaimsRequest(claims: unknown, responseType: 'code' | 'id_token'): ClaimsRequest {
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new OptionsError('claims must be an object with id_token and/or userinfo members');
+  }
+  for (const [member, value] of Object.entries(claims)) {
+    if (member !== 'id_token' && member !== 'userinfo') {
+      throw new OptionsError(`claims.${member.slice(0, 40)} is not allowed: use id_token and/or userinfo`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw new OptionsError(`claims.${member} must be an object such as { reuse_detection: null }`);
+    }
+    for (const [claim, request] of Object.entries(value)) {
+      if (request !== null && (typeof request !== 'object' || Array.isArray(request))) {
+        throw new OptionsError(`claims.${member}.${claim.slice(0, 40)} must be null or an object`);
+      }
+    }
+  }
+  if ((claims as ClaimsRequest).userinfo !== undefined && responseType !== 'code') {
+    throw new OptionsError(
+      'claims.userinfo needs responseType "code": the userinfo endpoint is code flow only',
+    );
+  }
+  // Round-trip through JSON: what is stored is exactly what was sent.
+  return JSON.parse(JSON.stringify(claims)) as ClaimsRequest;
+}
+
+export interface BuildRequestContext {
+  authorizationEndpoint: string;
+  clientId: string;
+  redirectUri: string;
+  responseType: 'code' | 'id_token';
+  hints: HintLookup | undefined;
+  transactionTtlMs: number;
+  now: number;
+}
+
+/** Build the URL and the transaction to store for one authentication request. */
+export function buildAuthorizationRequest(
+  options: AuthorizationRequestOptions,
+  ctx: BuildRequestContext,
+): { url: string; transaction: Transaction } {
+  if (typeof options !== 'object' || options === null) {
+    throw new OptionsError('createAuthorizationRequest needs an object with at least an affiliation');
+  }
+  const scope = buildScope({
+    affiliation: options.affiliation,
+    identifier: options.identifier,
+    scopes: options.scopes,
+  });
+  let claims =
+    options.claims === undefined ? undefined : checkClaimsRequest(options.claims, ctx.responseType);
+  // An empty claims request asks for nothing: it is not sent, and none is expected back.
+  if (claims !== undefined && Object.keys(claims).length === 0) claims = undefined;
+  const { idpHint } = options;
+  if (idpHint !== undefined) {
+    if (typeof idpHint !== 'string' || idpHint.length === 0 || idpHint.length > 2048) {
+      throw new OptionsError('idpHint must be a non-empty entityID string');
+    }
+    if (ctx.hints && !ctx.hints.has(idpHint)) {
+      throw new ValidationError(
+        'unknown_hint',
+        `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
+      );
+    }
+  }
+
+  const state = random256();
+  const nonce = random256();
+  let query =
+    `response_type=${ctx.responseType}` +
+    `&client_id=${encodeURIComponent(ctx.clientId)}` +
+    `&redirect_uri=${encodeURIComponent(ctx.redirectUri)}` +
+    `&scope=${encodeScopeForWire(scope)}` +
+    `&state=${state}` +
+    `&nonce=${nonce}`;
+  let codeVerifier: string | undefined;
+  if (ctx.responseType === 'code') {
+    codeVerifier = random256();
+    query += `&code_challenge=${pkceChallenge(codeVerifier)}&code_challenge_method=S256`;
+  }
+  if (claims !== undefined) query += `&claims=${encodeURIComponent(JSON.stringify(claims))}`;
+  if (idpHint !== undefined) query += `&aarc_idp_hint=${encodeURIComponent(idpHint)}`;
+
+  const endpoint = ctx.authorizationEndpoint;
+  const hash = endpoint.indexOf('#');
+  const base = hash === -1 ? endpoint : endpoint.slice(0, hash);
+  const url = base.includes('?') ? `${base}${base.endsWith('?') ? '' : '&'}${query}` : `${base}?${query}`;
+
+  const transaction: Transaction = {
+    state,
+    nonce,
+    responseType: ctx.responseType,
+    scopes: scope.split(' '),
+    affiliation: options.affiliation,
+    redirectUri: ctx.redirectUri,
+    createdAt: ctx.now,
+    expiresAt: ctx.now + ctx.transactionTtlMs,
+  };
+  if (codeVerifier !== undefined) transaction.codeVerifier = codeVerifier;
+  if (options.identifier !== undefined) transaction.identifier = options.identifier;
+  if (claims !== undefined) transaction.claims = claims;
+  if (idpHint !== undefined) transaction.idpHint = idpHint;
+  return { url, transaction };
+}

@@ -1,0 +1,400 @@
+/**
+ * `AffiliationClient`: the relying party of the affiliation-validation service. Start a validation
+ * with {@link AffiliationClient.createAuthorizationRequest}, check its result with
+ * {@link AffiliationClient.validateCallback} (or let {@link AffiliationClient.callbackHandler} do
+ * both halves of the callback for `Request → Response` frameworks).
+ */
+import { OptionsError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { noopLogger, redactingLogger } from '../core/logger.js';
+import { redact } from '../core/redact.js';
+import { HttpClient } from '../http/client.js';
+import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
+import { buildAuthorizationRequest } from './authorization.js';
+import type { CallbackInput, ValidateCallbackOptions } from './callback-input.js';
+import { readCallback } from './callback-input.js';
+import { exchangeCode } from './code-exchange.js';
+import type { ProviderMetadata } from './discovery.js';
+import { checkIssuerOption, checkSecureUrl, discoverProvider, usableAlgorithms } from './discovery.js';
+import { ProviderError, ValidationError } from './errors.js';
+import type { CallbackHandlerOptions } from './handler.js';
+import { createCallbackHandler } from './handler.js';
+import { verifyIdToken } from './id-token.js';
+import { KeyStore } from './jwks.js';
+import { MemoryTransactionStore } from './transactions/index.js';
+import type { AffiliationResult, HintLookup, TransactionContext, TransactionStore } from './types.js';
+
+/**
+ * Options of {@link AffiliationClient.discover}. Checked up front: a bad value throws an
+ * `OptionsError` that names the option.
+ *
+ * @group RP
+ */
+export interface AffiliationClientOptions {
+  /**
+   * The service's issuer, `{base_url}` (e.g. `https://op.example.org`). `https:` only, except on
+   * loopback hosts (127.0.0.0/8, ::1, localhost) so local tests can use `http:`. A single trailing
+   * slash difference with the discovery document's `issuer` is tolerated.
+   */
+  issuer: string;
+  /** The client_id the service registered for you. */
+  clientId: string;
+  /** The client secret the service registered for you. Never logged or put in an error. */
+  clientSecret: string;
+  /**
+   * Your callback URL, exactly as registered with the service (absolute; no fragment, no query).
+   * The token request's `redirect_uri` is always this value, also behind a TLS-terminating proxy.
+   */
+  redirectUri: string;
+  /**
+   * `code` (default, recommended; PKCE S256 is always used) or `id_token` (scheduled for
+   * deprecation by the service: configuring it emits one `DeprecationWarning` per process).
+   */
+  responseType?: 'code' | 'id_token';
+  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  /**
+   * Where transactions wait between redirect and callback. Default: a new
+   * `MemoryTransactionStore` (bounded, 10-minute TTL). With several app instances use a
+   * `CookieTransactionStore` or your own shared store.
+   */
+  transactions?: TransactionStore;
+  /** Allowed clock difference with the service when checking `exp`, `iat` and `nbf`, in seconds. Default 30. */
+  clockToleranceSeconds?: number;
+  /** Time limit for each request to the service, in milliseconds. Default 10 000. */
+  timeoutMs?: number;
+  /**
+   * Known institutions (a `HintFeed`, or anything with `has(entityId)`): when given, an `idpHint`
+   * it does not know is refused with `ValidationError('unknown_hint')` before any redirect.
+   */
+  hints?: HintLookup;
+  /** The fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+  /** Structured logger; receives only redacted data. Default: no-op. */
+  logger?: Logger;
+}
+
+/** How long a transaction lives when the store does not cut it shorter: 10 minutes. */
+const TRANSACTION_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30;
+const WARNED = Symbol.for('affiliation-validation.id-token-deprecation-warned');
+
+function warnIdTokenDeprecated(): void {
+  const g = globalThis as { [WARNED]?: boolean };
+  if (g[WARNED]) return;
+  g[WARNED] = true;
+  process.emitWarning(
+    'responseType "id_token" is scheduled for deprecation by the affiliation-validation service; use the default "code" flow',
+    { type: 'DeprecationWarning', code: 'AFFILIATION_VALIDATION_ID_TOKEN' },
+  );
+}
+
+function checkString(name: string, value: unknown): string {
+  if (typeof value !== 'string' || value.length === 0)
+    throw new OptionsError(`${name} must be a non-empty string`);
+  return value;
+}
+
+interface CheckedOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  responseType: 'code' | 'id_token';
+  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
+  transactions: TransactionStore;
+  clockToleranceSeconds: number;
+  hints: HintLookup | undefined;
+  http: HttpClient;
+  logger: Logger;
+}
+
+function checkOptions(options: AffiliationClientOptions): CheckedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new OptionsError('AffiliationClient.discover needs an options object');
+  }
+  checkIssuerOption(options.issuer);
+  const issuer = options.issuer;
+  const clientId = checkString('clientId', options.clientId);
+  const clientSecret = checkString('clientSecret', options.clientSecret);
+  const redirectUri = checkString('redirectUri', options.redirectUri);
+  const parsedRedirect = checkSecureUrl(redirectUri, 'redirectUri', (m) => new OptionsError(m));
+  if (parsedRedirect.hash || redirectUri.includes('#'))
+    throw new OptionsError('redirectUri must not contain a fragment');
+  if (parsedRedirect.search) {
+    throw new OptionsError('redirectUri must not contain a query: the callback parameters are added to it');
+  }
+  const responseType = options.responseType ?? 'code';
+  if (responseType !== 'code' && responseType !== 'id_token') {
+    throw new OptionsError('responseType must be "code" or "id_token"');
+  }
+  const tokenEndpointAuthMethod = options.tokenEndpointAuthMethod ?? 'client_secret_basic';
+  if (tokenEndpointAuthMethod !== 'client_secret_basic' && tokenEndpointAuthMethod !== 'client_secret_post') {
+    throw new OptionsError('tokenEndpointAuthMethod must be "client_secret_basic" or "client_secret_post"');
+  }
+  const transactions = options.transactions ?? new MemoryTransactionStore();
+  if (typeof transactions?.put !== 'function' || typeof transactions.take !== 'function') {
+    throw new OptionsError('transactions must be a TransactionStore (put and take)');
+  }
+  const clockToleranceSeconds = options.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+  if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0 || clockToleranceSeconds > 600) {
+    throw new OptionsError('clockToleranceSeconds must be a number of seconds from 0 to 600');
+  }
+  if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0)) {
+    throw new OptionsError('timeoutMs must be a positive integer (milliseconds)');
+  }
+  if (options.hints !== undefined && typeof options.hints?.has !== 'function') {
+    throw new OptionsError('hints must have a has(entityId) method (for example a HintFeed)');
+  }
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new OptionsError('fetch must be a function');
+  }
+  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
+    throw new OptionsError('logger must be an object with debug/info/warn/error methods');
+  }
+  const logger = redactingLogger(options.logger ?? noopLogger, [clientSecret]);
+  const http = new HttpClient({
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs,
+    logger,
+    secrets: [clientSecret],
+  });
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUri,
+    responseType,
+    tokenEndpointAuthMethod,
+    transactions,
+    clockToleranceSeconds,
+    hints: options.hints,
+    http,
+    logger,
+  };
+}
+
+/** Clean an untrusted `error` / `error_description` value from the redirect for our messages. */
+function untrusted(value: string | undefined, max: number): string | undefined {
+  if (value === undefined) return undefined;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
+  return redact(value.replace(/[\u0000-\u001f\u007f]/g, ' ')).slice(0, max);
+}
+
+/**
+ * The relying party of the affiliation-validation service. Create one per process with
+ * {@link AffiliationClient.discover}; it caches the provider configuration and signing keys.
+ *
+ * @example
+ * ```ts
+ * const client = await AffiliationClient.discover({
+ *   issuer: 'https://op.example.org',
+ *   clientId: process.env.CLIENT_ID!,
+ *   clientSecret: process.env.CLIENT_SECRET!,
+ *   redirectUri: 'https://shop.example.com/callback',
+ * });
+ * const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+ * // redirect the browser to url; on the callback route:
+ * // const result = await client.validateCallback(request);
+ * ```
+ * @group RP
+ */
+export class AffiliationClient {
+  readonly #o: CheckedOptions;
+  readonly #metadata: ProviderMetadata;
+  readonly #algorithms: string[];
+  readonly #keys: KeyStore;
+
+  private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
+    this.#o = options;
+    this.#metadata = metadata;
+    this.#algorithms = usableAlgorithms(metadata);
+    this.#keys = new KeyStore({ jwksUri: metadata.jwks_uri, http: options.http, logger: options.logger });
+  }
+
+  /**
+   * Check the options, fetch `{issuer}/.well-known/openid-configuration` and return a client.
+   *
+   * @throws {OptionsError} naming the bad option.
+   * @throws {TransportError} when discovery fails or the document is invalid.
+   * @throws {ValidationError} `issuer_mismatch` when the document's issuer is another one.
+   */
+  static async discover(options: AffiliationClientOptions): Promise<AffiliationClient> {
+    const checked = checkOptions(options);
+    if (checked.responseType === 'id_token') warnIdTokenDeprecated();
+    const metadata = await discoverProvider(checked.issuer, checked.http, checked.logger);
+    return new AffiliationClient(checked, metadata);
+  }
+
+  /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */
+  get issuer(): string {
+    return this.#metadata.issuer;
+  }
+
+  /** The configured response type. */
+  get responseType(): 'code' | 'id_token' {
+    return this.#o.responseType;
+  }
+
+  /** The transaction store in use. */
+  get transactions(): TransactionStore {
+    return this.#o.transactions;
+  }
+
+  /** A copy of the provider configuration from discovery. */
+  get metadata(): ProviderMetadata {
+    return structuredClone(this.#metadata);
+  }
+
+  /**
+   * Start a validation: build the authorization URL (code flow with PKCE S256, or `id_token`),
+   * store the transaction, and return where to send the shopper.
+   *
+   * @param context Passed to the transaction store's `put`.
+   * @throws {ScopeError} for an affiliation / identifier / scopes combination spec 2.2 rejects.
+   * @throws {ValidationError} `unknown_hint` for an `idpHint` that the configured hints do not know.
+   * @throws {OptionsError} for a malformed `claims` or `idpHint`.
+   */
+  async createAuthorizationRequest(
+    options: AuthorizationRequestOptions,
+    context?: TransactionContext,
+  ): Promise<AuthorizationRequest> {
+    const { url, transaction } = buildAuthorizationRequest(options, {
+      authorizationEndpoint: this.#metadata.authorization_endpoint,
+      clientId: this.#o.clientId,
+      redirectUri: this.#o.redirectUri,
+      responseType: this.#o.responseType,
+      hints: this.#o.hints,
+      transactionTtlMs: TRANSACTION_TTL_MS,
+      now: Date.now(),
+    });
+    const setCookie = await this.#o.transactions.put(transaction, context);
+    const request: AuthorizationRequest = { url, state: transaction.state };
+    if (typeof setCookie === 'string') request.setCookie = setCookie;
+    return request;
+  }
+
+  /**
+   * Check the shopper's return to your callback and give the validated affiliation.
+   *
+   * Accepts the callback URL (a string — absolute or a path like `req.url` — or a `URL`, the
+   * parameters in its query or fragment), a Web `Request` (GET, or the form POST of the fragment
+   * relay / `response_mode=form_post`), or a Node `IncomingMessage`. For a POST
+   * `IncomingMessage` whose body your framework already parsed, pass it: `validateCallback(req,
+   * { body: req.body })` (`req.body` is also picked up on its own).
+   *
+   * @throws {ProviderError} when the service returned an error (redirect, token or userinfo endpoint).
+   * @throws {ValidationError} when a check fails; `fragment_relay_required` for a GET without
+   *   parameters (serve `fragmentRelayHtml()`).
+   * @throws {TransportError} when the service cannot be reached.
+   */
+  async validateCallback(
+    input: CallbackInput,
+    options?: ValidateCallbackOptions,
+  ): Promise<AffiliationResult> {
+    try {
+      return await this.#validate(input, options);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
+      throw error;
+    }
+  }
+
+  async #validate(input: CallbackInput, options?: ValidateCallbackOptions): Promise<AffiliationResult> {
+    const { params, cookie } = await readCallback(input, this.#o.redirectUri, options);
+    return this.#validateParams(params, cookie);
+  }
+
+  /** Validate already-read callback parameters (shared with the callback handler). */
+  async #validateParams(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult> {
+    const state = params.get('state');
+    const error = params.get('error');
+    const store = this.#o.transactions;
+    if (error !== undefined) {
+      if (state) {
+        // The transaction is over either way; consume it so the state cannot be used again.
+        await store.take(state, { cookie }).catch(() => undefined);
+      }
+      throw new ProviderError({
+        error: untrusted(error, 100) ?? 'error',
+        description: untrusted(params.get('error_description'), 500),
+        state: state === undefined ? undefined : state.slice(0, 512),
+        source: 'authorization',
+      });
+    }
+    if (!state) throw new ValidationError('missing_parameters', 'The callback carries no state parameter');
+    const tx = await store.take(state, { cookie });
+    if (!tx) {
+      throw new ValidationError(
+        'unknown_state',
+        'No transaction is waiting for this state (unknown or already cleared)',
+      );
+    }
+    if (tx.state !== state)
+      throw new ValidationError('state_mismatch', 'The stored transaction is for another state');
+    const iss = params.get('iss');
+    if (iss !== undefined && iss !== this.#metadata.issuer) {
+      throw new ValidationError('issuer_mismatch', 'The callback iss parameter is not the provider issuer');
+    }
+    if (iss === undefined && this.#metadata.authorization_response_iss_parameter_supported === true) {
+      throw new ValidationError(
+        'missing_parameters',
+        'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
+      );
+    }
+    const checks = {
+      issuer: this.#metadata.issuer,
+      clientId: this.#o.clientId,
+      algorithms: this.#algorithms,
+      keys: this.#keys,
+      clockToleranceSeconds: this.#o.clockToleranceSeconds,
+    };
+    if (tx.responseType === 'id_token') {
+      const idToken = params.get('id_token');
+      if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
+      return verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
+    }
+    if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
+    return exchangeCode(params, tx, {
+      metadata: this.#metadata,
+      algorithms: this.#algorithms,
+      clientId: this.#o.clientId,
+      clientSecret: this.#o.clientSecret,
+      redirectUri: this.#o.redirectUri,
+      tokenEndpointAuthMethod: this.#o.tokenEndpointAuthMethod,
+      http: this.#o.http,
+      checks,
+      now: Date.now,
+    });
+  }
+
+  /**
+   * A Web-standard callback route, `(request: Request) => Promise<Response>`:
+   * a GET without parameters gets the fragment relay page; a GET or POST with parameters is
+   * validated and handed to `onSuccess` (or `onError`). The cookie of a `CookieTransactionStore`
+   * is cleared on every response.
+   *
+   * @example
+   * ```ts
+   * app.all('/callback', (c) => client.callbackHandler({
+   *   onSuccess: (result) => Response.redirect(`https://shop.example.com/discount?ok=${result.affiliation}`, 303),
+   * })(c.req.raw));
+   * ```
+   */
+  callbackHandler(options: CallbackHandlerOptions): (request: Request) => Promise<Response> {
+    return createCallbackHandler(
+      {
+        read: (request) => readCallback(request, this.#o.redirectUri),
+        validate: (params, cookie) =>
+          this.#validateParams(params, cookie).catch((error: unknown) => {
+            const code = (error as { code?: unknown }).code;
+            this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
+            throw error;
+          }),
+        store: this.#o.transactions,
+      },
+      options,
+    );
+  }
+}

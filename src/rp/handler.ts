@@ -1,0 +1,126 @@
+/**
+ * `client.callbackHandler()`: the whole callback route for `Request → Response` frameworks (Hono,
+ * Next.js route handlers, Deno/Bun-style servers, Express through an adapter).
+ */
+import { AffiliationError, TransportError } from '../core/errors.js';
+import type { CallbackParams } from './callback-input.js';
+import { paramsFromUrl } from './callback-input.js';
+import { fragmentRelayHtml } from './relay.js';
+import type { AffiliationResult, TransactionStore } from './types.js';
+
+/**
+ * Callbacks of {@link AffiliationClient.callbackHandler}.
+ *
+ * @group RP
+ */
+export interface CallbackHandlerOptions {
+  /** Called with the validated result; return the response for the shopper (e.g. a redirect). */
+  onSuccess(result: AffiliationResult, request: Request): Response | Promise<Response>;
+  /**
+   * Called when the callback is rejected (any `AffiliationError`: `ProviderError`,
+   * `ValidationError`, `TransportError`, …). Default: an HTML page with status 400 (502 when the
+   * service could not be reached) showing `error.userMessage`, HTML-escaped.
+   */
+  onError?(error: AffiliationError, request: Request): Response | Promise<Response>;
+}
+
+export interface HandlerDeps {
+  read(request: Request): Promise<CallbackParams>;
+  validate(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult>;
+  store: TransactionStore & { clearCookie?: (state: string) => string };
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escape text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+/** The default `onError`: a small, self-contained page with the shopper-safe message. */
+export function defaultErrorResponse(error: AffiliationError): Response {
+  const status = error instanceof TransportError ? 502 : 400;
+  const html = `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Validation failed</title></head>
+<body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
+</html>
+`;
+  return new Response(html, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy':
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+    },
+  });
+}
+
+/** Add a Set-Cookie header, copying the response when its headers are immutable (Response.redirect). */
+function withSetCookie(response: Response, cookie: string): Response {
+  try {
+    response.headers.append('set-cookie', cookie);
+    return response;
+  } catch {
+    const headers = new Headers(response.headers);
+    headers.append('set-cookie', cookie);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+function needsRelay(request: Request): boolean {
+  const method = request.method.toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  try {
+    return paramsFromUrl(new URL(request.url)) === undefined;
+  } catch {
+    return false; // malformed parameters: let validation report them
+  }
+}
+
+export function createCallbackHandler(
+  deps: HandlerDeps,
+  options: CallbackHandlerOptions,
+): (request: Request) => Promise<Response> {
+  if (typeof options !== 'object' || options === null || typeof options.onSuccess !== 'function') {
+    throw new TypeError('callbackHandler needs { onSuccess(result, request) }');
+  }
+  const onError = options.onError ?? ((error: AffiliationError) => defaultErrorResponse(error));
+  return async (request: Request): Promise<Response> => {
+    if (needsRelay(request)) {
+      const relay = fragmentRelayHtml();
+      return new Response(relay.html, { status: 200, headers: relay.headers });
+    }
+    let state: string | undefined;
+    let result: AffiliationResult;
+    let response: Response;
+    try {
+      const { params, cookie } = await deps.read(request);
+      state = params.get('state');
+      result = await deps.validate(params, cookie);
+    } catch (error) {
+      if (!(error instanceof AffiliationError)) throw error;
+      response = await onError(error, request);
+      return clear(response, state);
+    }
+    response = await options.onSuccess(result, request);
+    return clear(response, state);
+  };
+
+  function clear(response: Response, state: string | undefined): Response {
+    const store = deps.store;
+    if (state && typeof store.clearCookie === 'function') {
+      return withSetCookie(response, store.clearCookie(state));
+    }
+    return response;
+  }
+}

@@ -1,0 +1,326 @@
+/**
+ * ID token validation: OpenID Connect Core §3.1.3.7 (and §3.2.2.11 for `response_type=id_token`)
+ * plus the service's own claims (spec 2.4). One function for both flows, so every defect has the
+ * same `ValidationError` code whichever way the token arrived.
+ */
+import { createHash } from 'node:crypto';
+import type { CryptoKey } from 'jose';
+import { compactVerify, errors as joseErrors } from 'jose';
+import { ValidationError } from './errors.js';
+import type { KeyStore } from './jwks.js';
+import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
+import type { Affiliation, AffiliationResult, Identifier, Transaction } from './types.js';
+
+/** The longest an ID token may have existed (spec 2.4/8: about 60 minutes), in seconds. */
+export const MAX_ID_TOKEN_AGE_SECONDS = 60 * 60;
+
+export interface IdTokenCheckOptions {
+  /** The discovery document's `issuer`: `iss` must equal it exactly. */
+  issuer: string;
+  clientId: string;
+  /** The advertised algorithms minus `none`. */
+  algorithms: readonly string[];
+  keys: KeyStore;
+  clockToleranceSeconds: number;
+  /** Current time in ms since epoch. */
+  now: number;
+  /** The access token of the same token response (code flow), for `at_hash`. */
+  accessToken?: string | undefined;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
+const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
+const decoder = new TextDecoder();
+
+/** Decode a JWS part without trusting it; `undefined` when it is not a base64url JSON object. */
+function decodeJsonPart(part: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(decoder.decode(Buffer.from(part, 'base64url')));
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Verify the signature of an ID token and every claim; return the result for the shopper.
+ *
+ * @throws {ValidationError} with the code of the first failed check.
+ */
+export async function verifyIdToken(
+  idToken: string,
+  transaction: Transaction,
+  options: IdTokenCheckOptions,
+): Promise<AffiliationResult> {
+  const { claims, alg } = await verifySignature(idToken, options);
+  return checkClaims(claims, transaction, options, alg);
+}
+
+async function verifySignature(
+  idToken: string,
+  options: IdTokenCheckOptions,
+): Promise<{ claims: Record<string, unknown>; alg: string }> {
+  if (typeof idToken !== 'string' || idToken.length > 64 * 1024) {
+    throw new ValidationError('signature_invalid', 'The ID token is not a compact JWS');
+  }
+  const parts = idToken.split('.');
+  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) {
+    throw new ValidationError(
+      parts.length === 5 ? 'unsupported_alg' : 'signature_invalid',
+      parts.length === 5 ? 'Encrypted ID tokens are not supported' : 'The ID token is not a compact JWS',
+    );
+  }
+  const header = decodeJsonPart(parts[0] as string);
+  if (!header) throw new ValidationError('signature_invalid', 'The ID token header is not a JSON object');
+  const alg = header.alg;
+  if (typeof alg !== 'string' || alg === 'none' || !options.algorithms.includes(alg)) {
+    throw new ValidationError(
+      'unsupported_alg',
+      `The ID token is signed with ${typeof alg === 'string' ? JSON.stringify(alg.slice(0, 32)) : 'no algorithm'}, not one the provider advertises (${options.algorithms.join(', ')})`,
+    );
+  }
+  if (header.crit !== undefined) {
+    throw new ValidationError('unsupported_alg', 'The ID token uses critical header extensions (crit)');
+  }
+  const token = { payload: parts[1] as string, signature: parts[2] as string, protected: parts[0] as string };
+  const keys = await options.keys.keysFor(header, token);
+  let payload: Uint8Array | undefined;
+  for (const key of keys) {
+    payload = await tryVerify(idToken, key, options.algorithms);
+    if (payload) break;
+  }
+  if (!payload) throw new ValidationError('signature_invalid', 'The ID token signature does not verify');
+  let claims: unknown;
+  try {
+    claims = JSON.parse(decoder.decode(payload));
+  } catch {
+    claims = undefined;
+  }
+  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
+    throw new ValidationError('signature_invalid', 'The ID token payload is not a JSON object');
+  }
+  return { claims: claims as Record<string, unknown>, alg };
+}
+
+async function tryVerify(
+  idToken: string,
+  key: CryptoKey,
+  algorithms: readonly string[],
+): Promise<Uint8Array | undefined> {
+  try {
+    const { payload } = await compactVerify(idToken, key, { algorithms: [...algorithms] });
+    return payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) return undefined;
+    if (error instanceof joseErrors.JOSEAlgNotAllowed) {
+      throw new ValidationError('unsupported_alg', 'The ID token algorithm is not allowed');
+    }
+    // Wrong key type for the algorithm, malformed signature encoding, …: not a valid signature.
+    return undefined;
+  }
+}
+
+function stringSet(values: unknown): Set<string> | undefined {
+  if (typeof values !== 'object' || values === null) return undefined;
+  const list = (values as { values?: unknown }).values;
+  if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) return undefined;
+  return new Set(list as string[]);
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+
+/** Deep equality of JSON values, key order ignored. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every(
+    (k) =>
+      Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  );
+}
+
+function isEmptyClaims(value: unknown): boolean {
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0)
+  );
+}
+
+/** `at_hash` (OIDC Core §3.1.3.8): left half of the hash of the access token, base64url. */
+export function accessTokenHash(accessToken: string, alg: string): string | undefined {
+  let hash: string;
+  if (alg.endsWith('256')) hash = 'sha256';
+  else if (alg.endsWith('384')) hash = 'sha384';
+  else if (alg.endsWith('512') || alg === 'EdDSA' || alg === 'Ed25519') hash = 'sha512';
+  else return undefined;
+  const digest = createHash(hash).update(accessToken, 'ascii').digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+function checkClaims(
+  claims: Record<string, unknown>,
+  tx: Transaction,
+  options: IdTokenCheckOptions,
+  alg: string,
+): AffiliationResult {
+  const nowSeconds = options.now / 1000;
+  const tolerance = options.clockToleranceSeconds;
+
+  if (claims.iss !== options.issuer) {
+    throw new ValidationError(
+      'issuer_mismatch',
+      `The ID token issuer ${typeof claims.iss === 'string' ? JSON.stringify(claims.iss.slice(0, 200)) : '(missing)'} is not "${options.issuer}"`,
+    );
+  }
+  const aud = claims.aud;
+  const audiences = typeof aud === 'string' ? [aud] : Array.isArray(aud) ? aud : undefined;
+  if (!audiences?.includes(options.clientId)) {
+    throw new ValidationError('audience_mismatch', 'The ID token audience does not contain this client_id');
+  }
+  if (audiences.length > 1 || claims.azp !== undefined) {
+    if (claims.azp !== options.clientId) {
+      throw new ValidationError(
+        'azp_mismatch',
+        claims.azp === undefined
+          ? 'The ID token has several audiences but no authorized party (azp)'
+          : 'The ID token authorized party (azp) is not this client_id',
+      );
+    }
+  }
+  const exp = claims.exp;
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) {
+    throw new ValidationError('token_expired', 'The ID token has no valid expiry (exp)');
+  }
+  if (exp <= nowSeconds - tolerance) {
+    throw new ValidationError('token_expired', 'The ID token has expired');
+  }
+  const iat = claims.iat;
+  if (typeof iat !== 'number' || !Number.isFinite(iat)) {
+    throw new ValidationError('iat_invalid', 'The ID token has no valid issue time (iat)');
+  }
+  if (iat > nowSeconds + tolerance) {
+    throw new ValidationError('iat_invalid', 'The ID token was issued in the future (iat)');
+  }
+  if (iat < nowSeconds - tolerance - MAX_ID_TOKEN_AGE_SECONDS || iat < tx.createdAt / 1000 - tolerance) {
+    throw new ValidationError(
+      'iat_invalid',
+      'The ID token was issued before this validation started or longer ago than its lifetime (iat)',
+    );
+  }
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds + tolerance)) {
+    throw new ValidationError('iat_invalid', 'The ID token is not valid yet (nbf)');
+  }
+  if (typeof claims.nonce !== 'string' || claims.nonce !== tx.nonce) {
+    throw new ValidationError('nonce_mismatch', 'The ID token nonce does not match the one sent');
+  }
+  const sub = claims.sub;
+  if (typeof sub !== 'string' || sub.length === 0) {
+    throw new ValidationError('subject_missing', 'The ID token has no subject (sub)');
+  }
+  if (claims.at_hash !== undefined && options.accessToken !== undefined) {
+    const expected = accessTokenHash(options.accessToken, alg);
+    if (typeof claims.at_hash !== 'string' || expected === undefined || claims.at_hash !== expected) {
+      throw new ValidationError('at_hash_mismatch', 'The ID token at_hash does not match the access token');
+    }
+  }
+
+  const requested = stringSet(claims.requested_scopes);
+  if (!requested || !sameSet(requested, new Set(tx.scopes))) {
+    throw new ValidationError(
+      'requested_scopes_mismatch',
+      'The ID token requested_scopes is not exactly the set of scopes sent',
+    );
+  }
+
+  const returned = stringSet(claims.returned_scopes);
+  const { affiliation, identifier } = confirmedScopes(returned, tx);
+
+  if (tx.claims !== undefined && !isEmptyClaims(tx.claims)) {
+    if (!jsonEqual(claims.requested_claims, tx.claims)) {
+      throw new ValidationError(
+        'requested_claims_mismatch',
+        'The ID token requested_claims does not equal the claims request sent',
+      );
+    }
+  } else if (!isEmptyClaims(claims.requested_claims)) {
+    throw new ValidationError(
+      'requested_claims_mismatch',
+      'The ID token reports requested_claims although none were sent',
+    );
+  }
+
+  const transactionId = claims.transaction_id;
+  if (typeof transactionId !== 'string' || !UUID_RE.test(transactionId)) {
+    throw new ValidationError(
+      'transaction_id_invalid',
+      'The ID token transaction_id is missing or not a UUID',
+    );
+  }
+
+  const reuse = claims.reuse_detection;
+  if (reuse !== undefined && (!Array.isArray(reuse) || !reuse.every((v) => typeof v === 'string'))) {
+    throw new ValidationError(
+      'requested_claims_mismatch',
+      'The ID token reuse_detection is not a list of strings',
+    );
+  }
+
+  const authTime = claims.auth_time;
+  if (authTime !== undefined && (typeof authTime !== 'number' || !Number.isFinite(authTime))) {
+    throw new ValidationError('iat_invalid', 'The ID token auth_time is not a number');
+  }
+
+  const result: AffiliationResult = {
+    affiliation,
+    identifier,
+    subject: sub,
+    transactionId,
+    authTime: new Date(((authTime as number | undefined) ?? iat) * 1000),
+    expiresAt: new Date(exp * 1000),
+    claims,
+  };
+  if (tx.idpHint !== undefined) result.institution = { entityId: tx.idpHint };
+  if (reuse !== undefined) result.reuseDetection = [...(reuse as string[])];
+  return result;
+}
+
+/** `returned_scopes` must confirm the affiliation and the identifier asked for (implicit transient). */
+function confirmedScopes(
+  returned: Set<string> | undefined,
+  tx: Transaction,
+): { affiliation: Affiliation; identifier: Identifier } {
+  if (!returned) {
+    throw new ValidationError('returned_scopes_mismatch', 'The ID token has no returned_scopes list');
+  }
+  const affiliations = [...returned].filter((v) => AFFILIATION_SET.has(v));
+  if (affiliations.length !== 1 || affiliations[0] !== tx.affiliation) {
+    throw new ValidationError(
+      'returned_scopes_mismatch',
+      `The ID token returned_scopes does not confirm exactly the affiliation "${tx.affiliation}"`,
+    );
+  }
+  const expected: Identifier = tx.identifier ?? 'transient';
+  const identifiers = [...returned].filter((v) => IDENTIFIER_SET.has(v));
+  if (identifiers.length !== 1 || identifiers[0] !== expected) {
+    throw new ValidationError(
+      'returned_scopes_mismatch',
+      `The ID token returned_scopes does not confirm the identifier "${expected}"`,
+    );
+  }
+  return { affiliation: tx.affiliation, identifier: expected };
+}

@@ -1,0 +1,171 @@
+/**
+ * The provider's signing keys, from `jwks_uri`: fetched once, cached, and refetched on an unknown
+ * `kid` — at most once per cooldown and single-flight, so a stream of tokens with made-up key ids
+ * cannot turn into a stream of requests. openid-client's own cache only refetches when its copy is
+ * 60 s old, which fails every login for a minute after a key rotation; this store does not.
+ */
+import type { CryptoKey, FlattenedJWSInput, JSONWebKeySet, JWSHeaderParameters } from 'jose';
+import { createLocalJWKSet, errors as joseErrors } from 'jose';
+import { TransportError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import type { HttpClient } from '../http/client.js';
+import { ValidationError } from './errors.js';
+
+type LocalSet = ReturnType<typeof createLocalJWKSet>;
+
+/** Options of {@link KeyStore}. */
+export interface KeyStoreOptions {
+  jwksUri: string;
+  http: HttpClient;
+  logger: Logger;
+  /** Least time between two refetches caused by an unknown `kid`. Default 30 000 ms. */
+  refetchCooldownMs?: number;
+  /** Clock, for tests. Default `Date.now`. */
+  now?: () => number;
+}
+
+export class KeyStore {
+  readonly #options: KeyStoreOptions;
+  readonly #cooldownMs: number;
+  #jwks: JSONWebKeySet | undefined;
+  #set: LocalSet | undefined;
+  /** When the current key set was fetched, ms since epoch. */
+  #fetchedAt = 0;
+  /** When the last refetch caused by an unknown key happened. */
+  #lastUnknownKidRefetch = Number.NEGATIVE_INFINITY;
+  #inflight: Promise<void> | undefined;
+  #sequence = 0;
+
+  constructor(options: KeyStoreOptions) {
+    this.#options = options;
+    this.#cooldownMs = options.refetchCooldownMs ?? 30_000;
+  }
+
+  /** Whether keys are loaded, and whether a fetch is under way. */
+  get state(): { loaded: boolean; reloading: boolean; fetchedAt: number } {
+    return {
+      loaded: this.#set !== undefined,
+      reloading: this.#inflight !== undefined,
+      fetchedAt: this.#fetchedAt,
+    };
+  }
+
+  /** The current key set and when it was fetched (for seeding openid-client's cache). */
+  snapshot(): { jwks: JSONWebKeySet; fetchedAt: number } | undefined {
+    return this.#jwks ? { jwks: this.#jwks, fetchedAt: this.#fetchedAt } : undefined;
+  }
+
+  /** Load the keys if they are not loaded yet. */
+  async ensureLoaded(): Promise<void> {
+    if (!this.#set) await this.#reload();
+  }
+
+  /**
+   * Find the verification key(s) for a JWS header. On an unknown key, refetch once (when the
+   * cooldown allows) and look again; still nothing → `signature_invalid`.
+   */
+  async keysFor(header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey[]> {
+    await this.ensureLoaded();
+    try {
+      return await this.#select(header, token);
+    } catch (error) {
+      if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
+    }
+    const now = (this.#options.now ?? Date.now)();
+    if (this.#inflight) {
+      await this.#inflight;
+    } else if (now - this.#lastUnknownKidRefetch >= this.#cooldownMs) {
+      this.#lastUnknownKidRefetch = now;
+      this.#options.logger.info?.('unknown signing key; refetching the provider keys once', {
+        kid: typeof header.kid === 'string' ? header.kid.slice(0, 64) : undefined,
+      });
+      await this.#reload();
+    }
+    try {
+      return await this.#select(header, token);
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSNoMatchingKey) {
+        throw new ValidationError(
+          'signature_invalid',
+          `No key of the provider matches the ID token (alg ${String(header.alg)}, kid ${describeKid(header.kid)})`,
+        );
+      }
+      throw error;
+    }
+  }
+
+  async #select(header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey[]> {
+    const set = this.#set as LocalSet;
+    try {
+      return [await set(header, token)];
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSMultipleMatchingKeys) {
+        const keys: CryptoKey[] = [];
+        for await (const key of error as unknown as AsyncIterable<CryptoKey>) keys.push(key);
+        return keys;
+      }
+      if (error instanceof joseErrors.JWKSNoMatchingKey) throw error;
+      throw new ValidationError(
+        'signature_invalid',
+        `The provider key for the ID token cannot be used (${error instanceof Error ? error.name : 'error'})`,
+      );
+    }
+  }
+
+  /** Single-flight reload; a sequence number keeps a slow old fetch from overwriting a newer one. */
+  #reload(): Promise<void> {
+    if (this.#inflight) return this.#inflight;
+    const sequence = ++this.#sequence;
+    const run = (async () => {
+      const jwks = await this.#fetch();
+      if (sequence !== this.#sequence) return;
+      this.#jwks = jwks;
+      this.#set = createLocalJWKSet(jwks);
+      this.#fetchedAt = (this.#options.now ?? Date.now)();
+    })();
+    this.#inflight = run.finally(() => {
+      this.#inflight = undefined;
+    });
+    return this.#inflight;
+  }
+
+  async #fetch(): Promise<JSONWebKeySet> {
+    const { jwksUri, http } = this.#options;
+    const response = await http.fetch(jwksUri, {
+      headers: { accept: 'application/jwk-set+json, application/json' },
+    });
+    const fail = (message: string, code: 'http_status' | 'invalid_response') =>
+      new TransportError(`Provider keys at ${jwksUri}: ${message}`, {
+        code,
+        status: response.status,
+        method: 'GET',
+        url: jwksUri,
+      });
+    if (response.status !== 200) throw fail(`HTTP ${response.status}`, 'http_status');
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw fail('not JSON', 'invalid_response');
+    }
+    const keys = (body as { keys?: unknown } | null)?.keys;
+    if (
+      !Array.isArray(keys) ||
+      !keys.every((k) => typeof k === 'object' && k !== null && !Array.isArray(k))
+    ) {
+      throw fail('not a JSON Web Key Set', 'invalid_response');
+    }
+    try {
+      createLocalJWKSet(body as JSONWebKeySet);
+    } catch {
+      throw fail('malformed JSON Web Key Set', 'invalid_response');
+    }
+    this.#options.logger.debug?.('provider keys fetched', { keys: keys.length });
+    return body as JSONWebKeySet;
+  }
+}
+
+function describeKid(kid: unknown): string {
+  if (kid === undefined) return 'none';
+  return typeof kid === 'string' ? JSON.stringify(kid.slice(0, 64)) : 'invalid';
+}
