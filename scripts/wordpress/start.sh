@@ -89,6 +89,8 @@ SQL
 # second) keeps every site on this machine untouched.
 cp -a "$wordpress_src" "$run/www"
 rm -f "$run/www/wp-config.php"
+mkdir -p "$run/www/wp-content/mu-plugins"
+cp "$here"/mu-plugins/*.php "$run/www/wp-content/mu-plugins/"
 port=$(php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo explode(":", stream_socket_get_name($s, false))[1];')
 base_url="http://127.0.0.1:$port"
 salt() { head -c 48 /dev/urandom | base64 | tr -d '\n' | tr "'\\\\" 'xy'; }

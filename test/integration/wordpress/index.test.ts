@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DocsSiteClient, DocsSiteError } from '../../../src/docs-site.js';
+import { makeClient, site, uniqueToken } from './helpers.js';
+
+describe('the index of a stock WordPress', () => {
+  it('is read into the typed index document, empty objects included', async () => {
+    const index = await makeClient().index();
+    expect(index.namespaces).toEqual(expect.arrayContaining(['oembed/1.0', 'wp/v2']));
+    expect(index.namespaces).not.toContain('cms/v2');
+    expect(index.url).toBe(site.baseUrl);
+    expect(index.routes?.['/wp/v2/posts']).toBeDefined();
+    expect(index.routes?.['/batch/v1']).toBeDefined();
+  });
+
+  it('connect() picks wp/v2, the namespace the site advertises, and the new client works', async () => {
+    const configured = new DocsSiteClient({
+      baseUrl: `${site.baseUrl}/`,
+      restRoot: site.restRoot,
+      auth: { username: site.username, applicationPassword: site.applicationPassword },
+    });
+    expect(configured.contentNamespace).toBe('cms/v2');
+    // Without connect(), the default namespace does not exist on WordPress.
+    const missing = await configured.posts.list().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(missing).toBeInstanceOf(DocsSiteError);
+    expect((missing as DocsSiteError).status).toBe(404);
+    expect((missing as DocsSiteError).code).toBe('rest_no_route');
+
+    const docs = await configured.connect();
+    expect(docs.contentNamespace).toBe('wp/v2');
+    expect(configured.contentNamespace).toBe('cms/v2'); // instances are immutable
+    const post = await docs.posts.create({ title: uniqueToken('connect'), status: 'draft' });
+    expect(post.id).toBeGreaterThan(0);
+    // The batch limit is learned from the index.
+    expect(docs.batchMaxItems).toBe(25);
+    await docs.posts.delete(post.id, { force: true });
+  });
+
+  it('builds the authorization-page URL the index advertises', async () => {
+    const url = new URL(
+      await makeClient().authorizationUrl({
+        appName: 'Integration tests',
+        appId: '0b5e3a52-3b7a-4c1e-9a53-5d8b1f0f4c11',
+        successUrl: 'https://merchant.example/approved',
+      }),
+    );
+    expect(`${url.origin}${url.pathname}`).toBe(`${site.baseUrl}/wp-admin/authorize-application.php`);
+    expect(url.searchParams.get('app_name')).toBe('Integration tests');
+    expect(url.searchParams.get('success_url')).toBe('https://merchant.example/approved');
+    // The page exists on the site (it redirects an anonymous visitor to the login page).
+    const page = await fetch(url, { redirect: 'manual' });
+    expect([200, 302]).toContain(page.status);
+  });
+
+  it('reads a namespace root', async () => {
+    const root = await makeClient().namespaceRoot('oembed/1.0');
+    expect(root.namespace).toBe('oembed/1.0');
+    expect(Object.keys(root.routes ?? {})).toEqual(expect.arrayContaining(['/oembed/1.0/embed']));
+  });
+});
