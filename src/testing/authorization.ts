@@ -1,0 +1,409 @@
+/**
+ * The authorization endpoint (spec 4.2) with the start conditions of spec 7.2, and the simulated
+ * institution step (selection → login → consent) that ends the transaction (spec 3).
+ */
+
+import {
+  type Grant,
+  hmac,
+  type Institution,
+  idTokenClaims,
+  newTransactionId,
+  type Outcome,
+  type PendingTransaction,
+  type ProviderContext,
+  randomToken,
+  redirect,
+  redirectUriWith,
+  SESSION_COOKIE,
+  sha256,
+} from './context.js';
+import type { HeldAffiliation } from './options.js';
+import { normalizeOutcome } from './options.js';
+import { consentPage, htmlResponse, loginPage, messagePage, selectionPage } from './pages.js';
+import { checkRequestScope } from './request-scope.js';
+
+/** Largest form body the pages and endpoints read, in bytes. */
+const MAX_FORM_BYTES = 64 * 1024;
+// RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is always 43 characters.
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+/** Read the request's parameters: the query for GET, the form body for POST (OIDC Core 3.1.2.1). */
+export async function readParams(request: Request): Promise<URLSearchParams | Response> {
+  if (request.method === 'GET' || request.method === 'HEAD') return new URL(request.url).searchParams;
+  if (request.method !== 'POST') {
+    return htmlResponse(messagePage('Method not allowed', `${request.method} is not supported here.`), 405, {
+      allow: 'GET, POST',
+    });
+  }
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    return htmlResponse(
+      messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.'),
+      400,
+    );
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_FORM_BYTES) {
+    return htmlResponse(messagePage('Bad request', 'The form is too large.'), 413);
+  }
+  return new URLSearchParams(text);
+}
+
+/**
+ * `GET|POST {base_url}/{Service}/authorization`. The conditions are checked in the order of the
+ * table in spec 7.2, each with its outcome there; then nonce and PKCE; then the transaction starts.
+ */
+export async function authorizationEndpoint(ctx: ProviderContext, request: Request): Promise<Response> {
+  const params = await readParams(request);
+  if (params instanceof Response) return params;
+  const { errorLocations } = ctx.options;
+
+  // 7.2 row 1: the user ends at the error site, not at the (unverified) redirect_uri.
+  const client = ctx.clients.get(params.get('client_id') ?? '');
+  if (client === undefined) return redirect(`${ctx.errorSite}/error-client-id/`);
+
+  // 7.2 row 2: exact string match against the registered URIs.
+  const redirectUri = params.get('redirect_uri');
+  if (redirectUri === null || !client.redirectUris.includes(redirectUri)) {
+    return redirect(`${ctx.errorSite}/error-redirect-uri/`);
+  }
+  const state = params.get('state') ?? undefined;
+  const fail = (location: 'query' | 'fragment', error: string, description: string) =>
+    redirect(redirectUriWith(redirectUri, location, { error, error_description: description, state }));
+
+  // 7.2 row 3.
+  const scope = checkRequestScope(params.get('scope'), client.allowedScopes);
+  if (!scope.ok)
+    return fail(errorLocations.invalidScope, 'invalid_scope', 'Requested validation not allowed.');
+
+  // 7.2 row 4: always in the fragment, as the spec says for this case.
+  const responseType = params.get('response_type');
+  if (
+    (responseType !== 'code' && responseType !== 'id_token') ||
+    !client.responseTypes.includes(responseType)
+  ) {
+    return fail('fragment', 'invalid_request', 'Response type is not registered');
+  }
+
+  // 7.2 row 5: unsupported claims are ignored; a claims value that is not a JSON object is refused.
+  let claims: Record<string, unknown> | undefined;
+  const claimsParam = params.get('claims');
+  if (claimsParam !== null) {
+    claims = parseClaims(claimsParam);
+    if (claims === undefined) {
+      return fail(
+        errorLocations.invalidRequest,
+        'invalid_request',
+        'The claims parameter is not a JSON object',
+      );
+    }
+  }
+
+  const nonce = params.get('nonce');
+  if (nonce === null || nonce === '') {
+    return fail(errorLocations.invalidRequest, 'invalid_request', 'The nonce parameter is required');
+  }
+
+  // PKCE (RFC 7636): S256 only. A challenge without a method means `plain`, which is refused.
+  const challenge = params.get('code_challenge');
+  const method = params.get('code_challenge_method');
+  let codeChallenge: string | undefined;
+  if (responseType === 'code') {
+    if (challenge !== null || method !== null) {
+      if (method !== 'S256') {
+        return fail(
+          errorLocations.invalidRequest,
+          'invalid_request',
+          'Unsupported code_challenge_method; use S256',
+        );
+      }
+      if (challenge === null || !S256_CHALLENGE.test(challenge)) {
+        return fail(errorLocations.invalidRequest, 'invalid_request', 'Invalid or missing code_challenge');
+      }
+      codeChallenge = challenge;
+    } else if (ctx.options.requirePkce) {
+      return fail(
+        errorLocations.invalidRequest,
+        'invalid_request',
+        'PKCE (code_challenge with S256) is required',
+      );
+    }
+  }
+
+  // 7.2 row 6: the hint must name an institution of the mapping (spec 2.5).
+  const hint = params.get('aarc_idp_hint');
+  let institution: Institution | undefined;
+  if (hint !== null) {
+    institution = ctx.institutions.get(hint);
+    if (institution === undefined)
+      return fail(errorLocations.unresolvableHint, 'access_denied', 'entity_id error');
+  }
+
+  // The transaction starts (spec 3), bound to this browser by a session cookie.
+  const now = ctx.options.now();
+  purgeExpired(ctx, now);
+  const cookieSession = readCookie(request, SESSION_COOKIE);
+  const sessionId =
+    cookieSession !== undefined && SESSION_ID.test(cookieSession) ? cookieSession : randomToken();
+  const tx: PendingTransaction = {
+    id: randomToken(),
+    sessionId,
+    client,
+    redirectUri,
+    responseType,
+    state,
+    nonce,
+    scope: scope.scope,
+    claims,
+    codeChallenge,
+    institution,
+    hinted: institution !== undefined,
+    outcome: undefined,
+    authTimeMs: undefined,
+    expiresAt: now + ctx.options.transactionTtlMs,
+  };
+  ctx.pending.set(tx.id, tx);
+  const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${cookiePath(ctx)}; HttpOnly; SameSite=Lax`;
+  if (institution !== undefined && !institution.edugain) {
+    return finish(ctx, tx, { error: 'Unknown or non-eduGAIN institution' }, 302, { 'set-cookie': cookie });
+  }
+  const next = institution === undefined ? ctx.paths.select : ctx.paths.login;
+  return redirect(pageUrl(ctx, next, tx.id), 302, { 'set-cookie': cookie });
+}
+
+/** `GET|POST …/select`: choose the institution (skipped with a valid hint). */
+export async function selectionPageEndpoint(ctx: ProviderContext, request: Request): Promise<Response> {
+  const found = await findTransaction(ctx, request);
+  if (found instanceof Response) return found;
+  const { tx, params } = found;
+  if (request.method !== 'POST') {
+    const list = [...ctx.institutions.values()];
+    return htmlResponse(selectionPage(ctx.baseUrl + ctx.paths.select, tx.id, list));
+  }
+  const institution = ctx.institutions.get(params.get('entity_id') ?? '');
+  if (institution === undefined || !institution.edugain) {
+    return finish(ctx, tx, { error: 'Unknown or non-eduGAIN institution' });
+  }
+  tx.institution = institution;
+  return redirect(pageUrl(ctx, ctx.paths.login, tx.id), 303);
+}
+
+/** `GET|POST …/institution/login`: the institution's identity provider; the outcome is scripted. */
+export async function loginPageEndpoint(ctx: ProviderContext, request: Request): Promise<Response> {
+  const found = await findTransaction(ctx, request);
+  if (found instanceof Response) return found;
+  const { tx } = found;
+  const institution = tx.institution;
+  if (institution === undefined) return redirect(pageUrl(ctx, ctx.paths.select, tx.id), 303);
+  if (request.method !== 'POST') {
+    const userId = ctx.loginQueue[0]?.userId ?? normalizeOutcome({}).userId;
+    return htmlResponse(loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId));
+  }
+  const outcome = ctx.loginQueue.shift() ?? normalizeOutcome({});
+  tx.outcome = outcome;
+  tx.authTimeMs = ctx.options.now();
+  if (!outcome.authenticated)
+    return finish(ctx, tx, { error: 'End-user not authenticated at the institution' });
+  return redirect(pageUrl(ctx, ctx.paths.consent, tx.id), 303);
+}
+
+/** `GET|POST …/institution/consent`: release the affiliation or not; then the result goes to the RP. */
+export async function consentPageEndpoint(ctx: ProviderContext, request: Request): Promise<Response> {
+  const found = await findTransaction(ctx, request);
+  if (found instanceof Response) return found;
+  const { tx, params } = found;
+  const { institution, outcome } = tx;
+  if (institution === undefined || outcome === undefined) {
+    return redirect(pageUrl(ctx, ctx.paths.login, tx.id), 303);
+  }
+  if (request.method !== 'POST') {
+    return htmlResponse(
+      consentPage(
+        ctx.baseUrl + ctx.paths.consent,
+        tx.id,
+        institution.name,
+        tx.client.clientId,
+        tx.scope.affiliation,
+        outcome.consent,
+      ),
+    );
+  }
+  if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User denied consent' });
+  if (!outcome.releasesInformation) {
+    return finish(ctx, tx, { error: 'Insufficient information released by the institution' });
+  }
+  if (!holds(outcome.affiliations, tx.scope.affiliation)) {
+    return finish(ctx, tx, { error: 'Affiliation could not be validated' });
+  }
+  return finish(ctx, tx, { grant: buildGrant(ctx, tx, institution, outcome) });
+}
+
+/** Whether the held affiliations satisfy the requested affiliation scope (spec 2.2). */
+export function holds(held: readonly HeldAffiliation[], requested: string): boolean {
+  switch (requested) {
+    case 'student':
+      return held.includes('student');
+    case 'employee':
+      return held.includes('employee');
+    case 'faculty+staff':
+      return held.includes('faculty+staff') || held.includes('faculty') || held.includes('staff');
+    case 'member':
+      return held.some((a) =>
+        ['student', 'faculty', 'staff', 'faculty+staff', 'employee', 'member'].includes(a),
+      );
+    default:
+      return false;
+  }
+}
+
+function buildGrant(
+  ctx: ProviderContext,
+  tx: PendingTransaction,
+  institution: Institution,
+  outcome: Outcome,
+): Grant {
+  const wantsPersistent = tx.scope.identifier === 'persistent';
+  const persistent = wantsPersistent && institution.persistentIdentifiers;
+  const returnedScopes = tx.scope.values.map((v) => (v === 'persistent' && !persistent ? 'transient' : v));
+  if (tx.scope.identifier === undefined) returnedScopes.push('transient');
+  const sub = persistent
+    ? hmac(ctx.subjectSecret, 'sub', institution.entityId, outcome.userId, tx.client.clientId)
+    : randomToken(24);
+
+  // Spec 2.3: included only if allowed for the RP, requested, and provided by the institution.
+  const allowed = tx.client.allowedClaims.includes('reuse_detection');
+  const released = institution.releasesReuseDetection
+    ? (outcome.reuseDetection ?? [
+        `rd-${hmac(ctx.subjectSecret, 'reuse', institution.entityId, outcome.userId)}`,
+      ])
+    : undefined;
+  const available = allowed && released !== undefined && released.length > 0 ? released : undefined;
+  return {
+    clientId: tx.client.clientId,
+    sub,
+    nonce: tx.nonce,
+    authTimeMs: tx.authTimeMs ?? ctx.options.now(),
+    transactionId: newTransactionId(),
+    affiliation: tx.scope.affiliation,
+    identifier: persistent ? 'persistent' : 'transient',
+    requestedScopes: [...tx.scope.values],
+    returnedScopes,
+    requestedClaims: tx.claims,
+    institution,
+    idTokenReuseDetection: requestsReuseDetection(tx.claims, 'id_token') ? available : undefined,
+    userinfoReuseDetection:
+      tx.responseType === 'code' && requestsReuseDetection(tx.claims, 'userinfo') ? available : undefined,
+  };
+}
+
+function requestsReuseDetection(claims: Record<string, unknown> | undefined, member: string): boolean {
+  const target = claims?.[member];
+  return typeof target === 'object' && target !== null && Object.hasOwn(target, 'reuse_detection');
+}
+
+/** End the transaction: the result or an `access_denied` goes to the redirect URI (spec 3). */
+async function finish(
+  ctx: ProviderContext,
+  tx: PendingTransaction,
+  result: { error: string } | { grant: Grant },
+  status = 303,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  ctx.pending.delete(tx.id);
+  if ('error' in result) {
+    const location = redirectUriWith(tx.redirectUri, ctx.options.errorLocations.accessDenied, {
+      error: 'access_denied',
+      error_description: result.error,
+      state: tx.state,
+    });
+    return redirect(location, status, headers);
+  }
+  if (tx.responseType === 'id_token') {
+    const idToken = await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined));
+    return redirect(
+      redirectUriWith(tx.redirectUri, 'fragment', { id_token: idToken, state: tx.state }),
+      status,
+      headers,
+    );
+  }
+  const code = randomToken();
+  ctx.codes.set(sha256(code), {
+    clientId: tx.client.clientId,
+    redirectUri: tx.redirectUri,
+    codeChallenge: tx.codeChallenge,
+    expiresAt: ctx.options.now() + ctx.options.codeTtlMs,
+    used: false,
+    grant: result.grant,
+    accessTokens: [],
+  });
+  return redirect(redirectUriWith(tx.redirectUri, 'query', { code, state: tx.state }), status, headers);
+}
+
+async function findTransaction(
+  ctx: ProviderContext,
+  request: Request,
+): Promise<{ tx: PendingTransaction; params: URLSearchParams } | Response> {
+  const params = await readParams(request);
+  if (params instanceof Response) return params;
+  const id = request.method === 'POST' ? params.get('tx') : new URL(request.url).searchParams.get('tx');
+  const tx = id === null ? undefined : ctx.pending.get(id);
+  if (tx === undefined || tx.expiresAt <= ctx.options.now()) {
+    if (tx !== undefined) ctx.pending.delete(tx.id);
+    return htmlResponse(
+      messagePage(
+        'Validation not found',
+        'This validation has ended or expired. Please start again at the shop.',
+      ),
+      400,
+    );
+  }
+  if (readCookie(request, SESSION_COOKIE) !== tx.sessionId) {
+    return htmlResponse(
+      messagePage(
+        'Session missing',
+        'This validation was started in another browser session. Please start again.',
+      ),
+      400,
+    );
+  }
+  return { tx, params };
+}
+
+function parseClaims(value: string): Record<string, unknown> | undefined {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get('cookie');
+  if (header === null) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function cookiePath(ctx: ProviderContext): string {
+  const path = new URL(ctx.baseUrl).pathname;
+  return path === '' ? '/' : path;
+}
+
+function pageUrl(ctx: ProviderContext, path: string, tx: string): string {
+  return `${ctx.baseUrl}${path}?tx=${encodeURIComponent(tx)}`;
+}
+
+function purgeExpired(ctx: ProviderContext, now: number): void {
+  for (const [id, tx] of ctx.pending) if (tx.expiresAt <= now) ctx.pending.delete(id);
+  for (const [hash, code] of ctx.codes)
+    if (code.expiresAt + ctx.options.codeTtlMs <= now) ctx.codes.delete(hash);
+  for (const [hash, token] of ctx.accessTokens) if (token.expiresAt <= now) ctx.accessTokens.delete(hash);
+}

@@ -1,0 +1,205 @@
+/**
+ * State shared by the provider's endpoints, and the helpers they have in common: responses,
+ * redirects to the relying party, and the ID token of spec 2.4.
+ */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import type { Affiliation, Identifier } from '../rp/types.js';
+import type { KeyRing } from './keys.js';
+import type {
+  ErrorLocation,
+  normalizeClient,
+  normalizeInstitution,
+  normalizeOutcome,
+  ResolvedOptions,
+} from './options.js';
+import type { RequestScope } from './request-scope.js';
+
+export type Client = ReturnType<typeof normalizeClient>;
+export type Institution = ReturnType<typeof normalizeInstitution>;
+export type Outcome = ReturnType<typeof normalizeOutcome>;
+
+/** Paths relative to the base URL's path. */
+export interface Paths {
+  discovery: string;
+  authorization: string;
+  /** The form without the service segment that spec 4.2 also mentions. */
+  authorizationShort: string;
+  token: string;
+  userinfo: string;
+  jwks: string;
+  select: string;
+  login: string;
+  consent: string;
+  errorClientId: string;
+  errorRedirectUri: string;
+}
+
+/** A transaction between a valid authentication request and its result (spec 1, 3). */
+export interface PendingTransaction {
+  id: string;
+  /** The browser session (cookie) the transaction is bound to. */
+  sessionId: string;
+  client: Client;
+  redirectUri: string;
+  responseType: 'code' | 'id_token';
+  state: string | undefined;
+  nonce: string;
+  scope: RequestScope;
+  /** The claims parameter as sent, parsed. */
+  claims: Record<string, unknown> | undefined;
+  codeChallenge: string | undefined;
+  /** Set by a valid aarc_idp_hint or the selection page. */
+  institution: Institution | undefined;
+  hinted: boolean;
+  outcome: Outcome | undefined;
+  /** Time of the login at the institution, ms since epoch. */
+  authTimeMs: number | undefined;
+  expiresAt: number;
+}
+
+/** The result of a successful transaction, as the tokens carry it. */
+export interface Grant {
+  clientId: string;
+  sub: string;
+  nonce: string;
+  authTimeMs: number;
+  transactionId: string;
+  affiliation: Affiliation;
+  identifier: Identifier;
+  requestedScopes: string[];
+  returnedScopes: string[];
+  requestedClaims: Record<string, unknown> | undefined;
+  institution: Institution;
+  /** reuse_detection for the ID token: requested there, allowed and released. */
+  idTokenReuseDetection: string[] | undefined;
+  /** reuse_detection for userinfo: requested there, allowed and released. */
+  userinfoReuseDetection: string[] | undefined;
+}
+
+export interface IssuedCode {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string | undefined;
+  expiresAt: number;
+  used: boolean;
+  grant: Grant;
+  /** Hashes of the access tokens issued for this code, revoked if the code is replayed. */
+  accessTokens: string[];
+}
+
+export interface AccessGrant {
+  grant: Grant;
+  expiresAt: number;
+}
+
+export interface ProviderContext {
+  options: ResolvedOptions;
+  /** `{base_url}` without a trailing slash. */
+  baseUrl: string;
+  issuer: string;
+  errorSite: string;
+  paths: Paths;
+  clients: Map<string, Client>;
+  institutions: Map<string, Institution>;
+  keys: KeyRing;
+  subjectSecret: string;
+  pending: Map<string, PendingTransaction>;
+  /** Issued codes by SHA-256 of the code. */
+  codes: Map<string, IssuedCode>;
+  /** Access tokens by SHA-256 of the token. */
+  accessTokens: Map<string, AccessGrant>;
+  loginQueue: Outcome[];
+}
+
+export const SESSION_COOKIE = 'av_test_session';
+
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
+}
+
+export function hmac(secret: string, ...parts: string[]): string {
+  return createHmac('sha256', secret).update(parts.join('\0')).digest('base64url');
+}
+
+export function newTransactionId(): string {
+  return randomUUID();
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      pragma: 'no-cache',
+      ...headers,
+    },
+  });
+}
+
+export function oauthError(
+  error: string,
+  description: string,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonResponse({ error, error_description: description }, status, headers);
+}
+
+export function redirect(location: string, status = 302, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers: { location, 'cache-control': 'no-store', ...headers } });
+}
+
+/**
+ * Percent-encode parameters with `%20` for spaces (not `+`), so that both form decoders and plain
+ * `decodeURIComponent` read them back unchanged.
+ */
+export function encodeParams(params: Record<string, string | undefined>): string {
+  return Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+/** The redirect URI with the parameters added to its query or put in its fragment. */
+export function redirectUriWith(
+  redirectUri: string,
+  location: ErrorLocation,
+  params: Record<string, string | undefined>,
+): string {
+  const encoded = encodeParams(params);
+  if (location === 'fragment') return `${redirectUri}#${encoded}`;
+  const url = new URL(redirectUri);
+  url.search = url.search === '' ? `?${encoded}` : `${url.search}&${encoded}`;
+  return url.href;
+}
+
+/** The claims of the ID token, spec 2.4. */
+export function idTokenClaims(
+  ctx: ProviderContext,
+  grant: Grant,
+  accessToken: string | undefined,
+): Record<string, unknown> {
+  const iat = Math.floor(ctx.options.now() / 1000);
+  const authTime = Math.floor(grant.authTimeMs / 1000);
+  const claims: Record<string, unknown> = {
+    iss: ctx.issuer,
+    aud: [grant.clientId],
+    sub: grant.sub,
+    nonce: grant.nonce,
+    auth_time: authTime,
+    iat,
+    exp: authTime + ctx.options.idTokenTtlSeconds,
+    requested_scopes: { values: [...grant.requestedScopes] },
+    returned_scopes: { values: [...grant.returnedScopes] },
+    transaction_id: grant.transactionId,
+  };
+  if (accessToken !== undefined) claims.at_hash = ctx.keys.halfHash(accessToken);
+  if (grant.requestedClaims !== undefined) claims.requested_claims = structuredClone(grant.requestedClaims);
+  if (grant.idTokenReuseDetection !== undefined) claims.reuse_detection = [...grant.idTokenReuseDetection];
+  return claims;
+}

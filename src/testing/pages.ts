@@ -1,0 +1,112 @@
+/**
+ * The small HTML pages of the simulated institution step. Each interactive page holds exactly one
+ * form whose default values (the preselected institution, the scripted consent answer) are what a
+ * scripted user submits, so `authorize()` and a person in a real browser go through the same steps.
+ */
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** Security headers of every HTML page: no scripts at all, no framing. */
+export function htmlResponse(
+  body: string,
+  status = 200,
+  extraHeaders: Record<string, string> = {},
+): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      ...extraHeaders,
+    },
+  });
+}
+
+function layout(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}
+label{display:block;margin:.5rem 0}button{margin-top:1rem;padding:.4rem 1.2rem}</style></head>
+<body>
+<p><small>Affiliation validation — local test provider</small></p>
+<h1>${escapeHtml(title)}</h1>
+${content}
+</body>
+</html>
+`;
+}
+
+export function selectionPage(
+  action: string,
+  tx: string,
+  institutions: readonly { entityId: string; name: string }[],
+): string {
+  const options = institutions
+    .map(
+      (inst, index) =>
+        `<option value="${escapeHtml(inst.entityId)}"${index === 0 ? ' selected' : ''}>${escapeHtml(inst.name)}</option>`,
+    )
+    .join('\n');
+  return layout(
+    'Select your institution',
+    `<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="tx" value="${escapeHtml(tx)}">
+<label>Institution <select name="entity_id">
+${options}
+</select></label>
+<button type="submit">Continue</button>
+</form>`,
+  );
+}
+
+export function loginPage(action: string, tx: string, institutionName: string, userId: string): string {
+  return layout(
+    `Log in at ${institutionName}`,
+    `<p>This page stands for the institution's own identity provider. The outcome of the login is
+scripted by the test (<code>scriptLogin()</code>); the password is not checked.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="tx" value="${escapeHtml(tx)}">
+<label>Username <input type="text" name="username" value="${escapeHtml(userId)}"></label>
+<label>Password <input type="password" name="password" value="test"></label>
+<button type="submit">Log in</button>
+</form>`,
+  );
+}
+
+export function consentPage(
+  action: string,
+  tx: string,
+  institutionName: string,
+  clientId: string,
+  affiliation: string,
+  consent: boolean,
+): string {
+  return layout(
+    'Release your affiliation?',
+    `<p>${escapeHtml(institutionName)} is about to confirm to <strong>${escapeHtml(clientId)}</strong> that you are
+affiliated as <strong>${escapeHtml(affiliation)}</strong>.</p>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="tx" value="${escapeHtml(tx)}">
+<label><input type="radio" name="consent" value="yes"${consent ? ' checked' : ''}> Yes, release it</label>
+<label><input type="radio" name="consent" value="no"${consent ? '' : ' checked'}> No</label>
+<button type="submit">Send</button>
+</form>`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return layout(title, `<p>${escapeHtml(message)}</p>`);
+}

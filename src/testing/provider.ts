@@ -1,0 +1,380 @@
+/**
+ * The local OpenID provider that behaves like the affiliation-validation service: a Web-standard
+ * core (`handle(Request) → Response`) that the node:http server of `startTestProvider()` and the
+ * msw handlers of `createTestProviderHandlers()` both put on the wire.
+ */
+import { randomBytes } from 'node:crypto';
+import { OptionsError } from '../core/errors.js';
+import {
+  authorizationEndpoint,
+  consentPageEndpoint,
+  loginPageEndpoint,
+  selectionPageEndpoint,
+} from './authorization.js';
+import { type AuthorizeOptions, walkAuthorization } from './browser.js';
+import { type Client, type Institution, jsonResponse, type Paths, type ProviderContext } from './context.js';
+import { KeyRing } from './keys.js';
+import {
+  DEFAULT_TEST_CLIENT,
+  DEFAULT_TEST_INSTITUTIONS,
+  type LoginOutcome,
+  normalizeClient,
+  normalizeInstitution,
+  normalizeOutcome,
+  resolveOptions,
+  type TestClient,
+  type TestInstitution,
+  type TestProviderOptions,
+} from './options.js';
+import { htmlResponse, messagePage } from './pages.js';
+import { tokenEndpoint, userinfoEndpoint } from './token.js';
+
+/** Options of {@link createTestProvider}: the provider options plus the base URL it answers under. @group Testing */
+export interface CreateTestProviderOptions extends TestProviderOptions {
+  /**
+   * `{base_url}` of the provider, without a trailing slash (one is removed). May carry a path.
+   * Default: `'https://op.affiliation.test'` (a reserved name that never resolves: use it with msw).
+   */
+  baseUrl?: string;
+}
+
+/** The endpoints of a test provider, as absolute URLs. @group Testing */
+export interface TestProviderEndpoints {
+  discovery: string;
+  authorization: string;
+  token: string;
+  userinfo: string;
+  jwks: string;
+  /** `{error_site}/error-client-id/` (spec 7.2). */
+  errorClientId: string;
+  /** `{error_site}/error-redirect-uri/` (spec 7.2). */
+  errorRedirectUri: string;
+}
+
+/**
+ * A local provider that behaves like the affiliation-validation service. Create one with
+ * {@link startTestProvider} (real HTTP on 127.0.0.1) or {@link createTestProvider} (no server: call
+ * {@link TestProvider.handle} directly or through `createTestProviderHandlers()` for msw).
+ *
+ * @group Testing
+ */
+export class TestProvider {
+  /** `{base_url}`: where the endpoints live, never with a trailing slash. */
+  readonly baseUrl: string;
+  /**
+   * The issuer identifier as published in discovery and in `iss`: `baseUrl`, or `baseUrl + '/'`
+   * with the `issuerTrailingSlash` option (spec 2.4 writes it both ways).
+   */
+  readonly issuer: string;
+  /** `{error_site}` without a trailing slash. */
+  readonly errorSite: string;
+  /** Absolute URLs of the endpoints. */
+  readonly endpoints: Readonly<TestProviderEndpoints>;
+
+  readonly #ctx: ProviderContext;
+
+  /** @internal Use {@link createTestProvider} or {@link startTestProvider}. */
+  protected constructor(ctx: ProviderContext) {
+    this.#ctx = ctx;
+    this.baseUrl = ctx.baseUrl;
+    this.issuer = ctx.issuer;
+    this.errorSite = ctx.errorSite;
+    const at = (path: string) => ctx.baseUrl + path;
+    this.endpoints = Object.freeze({
+      discovery: at(ctx.paths.discovery),
+      authorization: at(ctx.paths.authorization),
+      token: at(ctx.paths.token),
+      userinfo: at(ctx.paths.userinfo),
+      jwks: at(ctx.paths.jwks),
+      errorClientId: `${ctx.errorSite}/error-client-id/`,
+      errorRedirectUri: `${ctx.errorSite}/error-redirect-uri/`,
+    });
+  }
+
+  /** @internal Build the shared state; subclasses call this. */
+  protected static async context(options: TestProviderOptions, baseUrl: string): Promise<ProviderContext> {
+    const resolved = resolveOptions(options);
+    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+      throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
+    }
+    const base = baseUrl.replace(/\/+$/, '');
+    const svc = `/${resolved.serviceName}`;
+    const paths: Paths = {
+      discovery: '/.well-known/openid-configuration',
+      authorization: `${svc}/authorization`,
+      authorizationShort: '/authorization',
+      token: `${svc}/token`,
+      userinfo: `${svc}/userinfo`,
+      jwks: `${svc}/jwks`,
+      select: `${svc}/select`,
+      login: '/institution/login',
+      consent: '/institution/consent',
+      errorClientId: '/errors/error-client-id/',
+      errorRedirectUri: '/errors/error-redirect-uri/',
+    };
+    const clients = new Map<string, Client>();
+    for (const client of options.clients ?? [DEFAULT_TEST_CLIENT]) {
+      const normalized = normalizeClient(client);
+      if (clients.has(normalized.clientId)) {
+        throw new OptionsError(
+          `Invalid option "clients": client_id "${normalized.clientId}" is registered twice`,
+        );
+      }
+      clients.set(normalized.clientId, normalized);
+    }
+    const institutions = new Map<string, Institution>();
+    for (const institution of options.institutions ?? DEFAULT_TEST_INSTITUTIONS) {
+      const normalized = normalizeInstitution(institution);
+      institutions.set(normalized.entityId, normalized);
+    }
+    if (
+      options.subjectSecret !== undefined &&
+      (typeof options.subjectSecret !== 'string' || options.subjectSecret === '')
+    ) {
+      throw new OptionsError('Invalid option "subjectSecret": expected a non-empty string');
+    }
+    return {
+      options: resolved,
+      baseUrl: base,
+      issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
+      errorSite: resolved.errorSite ?? `${base}/errors`,
+      paths,
+      clients,
+      institutions,
+      keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
+      subjectSecret: options.subjectSecret ?? randomBytes(32).toString('base64url'),
+      pending: new Map(),
+      codes: new Map(),
+      accessTokens: new Map(),
+      loginQueue: [],
+    };
+  }
+
+  /** @internal */
+  static async create(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
+    return new TestProvider(
+      await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
+    );
+  }
+
+  /**
+   * Answer one request, exactly as the HTTP server does. Requests for other origins or paths get a
+   * 404. Never throws: an internal failure is a 500.
+   */
+  async handle(request: Request): Promise<Response> {
+    try {
+      return await this.route(request);
+    } catch {
+      return jsonResponse({ error: 'server_error', error_description: 'The test provider failed' }, 500);
+    }
+  }
+
+  /** Register another client (or replace one with the same `clientId`). */
+  registerClient(client: TestClient): void {
+    const normalized = normalizeClient(client);
+    this.#ctx.clients.set(normalized.clientId, normalized);
+  }
+
+  /** Add an institution to the hint mapping (or replace one with the same `entityId`). */
+  registerInstitution(institution: TestInstitution): void {
+    const normalized = normalizeInstitution(institution);
+    this.#ctx.institutions.set(normalized.entityId, normalized);
+  }
+
+  /**
+   * Queue what happens at the institution during the next logins, one outcome per login, in order.
+   * When the queue is empty a login uses {@link DEFAULT_LOGIN_OUTCOME} (authenticated, releases,
+   * consents, holds `student` and `member`).
+   *
+   * @example
+   * ```ts
+   * op.scriptLogin({ affiliations: ['staff'], userId: 'bob' }, { consent: false });
+   * ```
+   */
+  scriptLogin(...outcomes: LoginOutcome[]): void {
+    const normalized = outcomes.map((o) => normalizeOutcome(o));
+    this.#ctx.loginQueue.push(...normalized);
+  }
+
+  /** Forget the scripted outcomes that were not used yet. */
+  clearScriptedLogins(): void {
+    this.#ctx.loginQueue.length = 0;
+  }
+
+  /**
+   * Sign with a new key from now on and return its `kid`. The previous key stays in the JWKS for
+   * `retiredKeyTtlMs` so tokens it signed still verify, unless `keepPrevious` is `false`, which
+   * drops it at once (to test a relying party against a key that vanished).
+   */
+  async rotateKeys(options: { keepPrevious?: boolean } = {}): Promise<string> {
+    return this.#ctx.keys.rotate(options.keepPrevious !== false);
+  }
+
+  /** The `kid` of the key that signs now. */
+  get signingKeyId(): string {
+    return this.#ctx.keys.activeKid;
+  }
+
+  /**
+   * Follow an authorization URL through the institution selection, login and consent pages as a
+   * browser would (plain HTTP GET and POST, cookies kept) and return the URL the provider finally
+   * redirects to: the relying party's `redirect_uri` with the result, or a page of the error site.
+   *
+   * @example
+   * ```ts
+   * const callbackUrl = await op.authorize(url, { institution: 'https://idp.university.example/idp/shibboleth' });
+   * ```
+   */
+  async authorize(authorizationUrl: string | URL, options: AuthorizeOptions = {}): Promise<string> {
+    return walkAuthorization(this, authorizationUrl, options, this.defaultFetch());
+  }
+
+  /**
+   * @internal Whether a URL is one of the provider's own interactive steps (authorization,
+   * selection, login, consent): where the scripted browser keeps going.
+   */
+  isInteractivePage(url: URL): boolean {
+    const { paths, baseUrl } = this.#ctx;
+    const here = `${url.origin}${url.pathname}`;
+    return [paths.authorization, paths.authorizationShort, paths.select, paths.login, paths.consent].some(
+      (path) => here === baseUrl + path,
+    );
+  }
+
+  /** Release resources. The core has none; the server variant closes its socket. */
+  async close(): Promise<void> {}
+
+  /** @internal The fetch `authorize()` uses when none is given. */
+  protected defaultFetch(): typeof fetch {
+    // Without a server, answer our own origin in-process; anything else goes to the global fetch.
+    return async (input, init) => {
+      const request = new Request(input, init);
+      if (request.url.startsWith(`${this.baseUrl}/`)) return this.handle(request);
+      return globalThis.fetch(request);
+    };
+  }
+
+  private async route(request: Request): Promise<Response> {
+    const ctx = this.#ctx;
+    const url = new URL(request.url);
+    const base = new URL(ctx.baseUrl);
+    const prefix = base.pathname === '/' ? '' : base.pathname;
+    if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return notFound();
+    const path = url.pathname.slice(prefix.length);
+    const { paths } = ctx;
+    switch (path) {
+      case paths.discovery:
+        return request.method === 'GET' || request.method === 'HEAD'
+          ? jsonResponse(this.discoveryDocument(), 200, { 'cache-control': 'no-cache' })
+          : methodNotAllowed('GET');
+      case paths.jwks:
+        return request.method === 'GET' || request.method === 'HEAD'
+          ? jsonResponse(ctx.keys.jwks(), 200, {
+              'cache-control': 'no-cache',
+              'content-type': 'application/jwk-set+json; charset=utf-8',
+            })
+          : methodNotAllowed('GET');
+      case paths.authorization:
+      case paths.authorizationShort:
+        return authorizationEndpoint(ctx, request);
+      case paths.token:
+        return tokenEndpoint(ctx, request);
+      case paths.userinfo:
+        return userinfoEndpoint(ctx, request);
+      case paths.select:
+        return selectionPageEndpoint(ctx, request);
+      case paths.login:
+        return loginPageEndpoint(ctx, request);
+      case paths.consent:
+        return consentPageEndpoint(ctx, request);
+      case paths.errorClientId:
+        return this.errorSitePage(
+          'The client_id is not valid',
+          'The shop that sent you here is not registered.',
+        );
+      case paths.errorRedirectUri:
+        return this.errorSitePage(
+          'The redirect URI is not valid',
+          'The shop sent an unregistered return address.',
+        );
+      default:
+        return notFound();
+    }
+  }
+
+  /** The provider configuration of spec 4.1. */
+  discoveryDocument(): Record<string, unknown> {
+    const ctx = this.#ctx;
+    return {
+      issuer: ctx.issuer,
+      authorization_endpoint: this.endpoints.authorization,
+      token_endpoint: this.endpoints.token,
+      userinfo_endpoint: this.endpoints.userinfo,
+      jwks_uri: this.endpoints.jwks,
+      response_types_supported: ['code', 'id_token'],
+      response_modes_supported: ['query', 'fragment'],
+      grant_types_supported: ['authorization_code'],
+      subject_types_supported: ['pairwise'],
+      scopes_supported: [
+        'openid',
+        'student',
+        'faculty+staff',
+        'employee',
+        'member',
+        'persistent',
+        'transient',
+      ],
+      claims_supported: [
+        'iss',
+        'aud',
+        'sub',
+        'nonce',
+        'auth_time',
+        'iat',
+        'exp',
+        'at_hash',
+        'requested_scopes',
+        'returned_scopes',
+        'requested_claims',
+        'transaction_id',
+        'reuse_detection',
+      ],
+      claims_parameter_supported: true,
+      request_parameter_supported: false,
+      request_uri_parameter_supported: false,
+      id_token_signing_alg_values_supported: [ctx.keys.alg],
+      code_challenge_methods_supported: ['S256'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    };
+  }
+
+  private errorSitePage(title: string, message: string): Response {
+    // Only served when the error site is the provider's own default.
+    if (this.#ctx.errorSite !== `${this.#ctx.baseUrl}/errors`) return notFound();
+    return htmlResponse(messagePage(title, message));
+  }
+}
+
+function notFound(): Response {
+  return jsonResponse({ error: 'not_found', error_description: 'No such endpoint' }, 404);
+}
+
+function methodNotAllowed(allow: string): Response {
+  return jsonResponse({ error: 'invalid_request', error_description: `Use ${allow}` }, 405, { allow });
+}
+
+/**
+ * Create a test provider without a server: call `provider.handle(request)` directly, or serve it
+ * through msw with `createTestProviderHandlers(provider)`.
+ *
+ * @example
+ * ```ts
+ * const op = await createTestProvider({ baseUrl: 'https://op.affiliation.test' });
+ * const res = await op.handle(new Request(op.endpoints.discovery));
+ * ```
+ * @throws {OptionsError} for an invalid option (the message names it).
+ * @group Testing
+ */
+export async function createTestProvider(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
+  return TestProvider.create(options);
+}
