@@ -39,14 +39,34 @@ export type {
   TemplateLookupParams,
 } from './docs-site/params/list.js';
 export { LIST_DEFAULTS } from './docs-site/params/list.js';
+export type { MediaEditBody, MediaModifier, MediaPostProcessBody } from './docs-site/params/media-edit.js';
 export type {
   AutosavedContentResource,
   BatchableContentResource,
   ContentResource,
   RevisedContentResource,
 } from './docs-site/resources/content.js';
+export type { FormsResource } from './docs-site/resources/forms.js';
+export type {
+  KbAiSearchResource,
+  KbArticleWriterResource,
+  KbNotificationsResource,
+  KbResource,
+  KbSettingsResource,
+  OAuthIdpResource,
+} from './docs-site/resources/kb.js';
+export type { LayoutsResource } from './docs-site/resources/layouts.js';
+export type { MediaResource, UploadOptions } from './docs-site/resources/media.js';
+export type {
+  OEmbed,
+  OEmbedEmbedParams,
+  OEmbedProxyParams,
+  OEmbedResource,
+} from './docs-site/resources/oembed.js';
+export type { JsonObject, PluginQuery } from './docs-site/resources/plugin-base.js';
 export type { AutosavesResource, RevisionsResource } from './docs-site/resources/revisions.js';
 export type { DeleteOptions, DeleteResult, UpdateOptions } from './docs-site/resources/shared.js';
+export type { TemplatesResource } from './docs-site/resources/templates.js';
 export type {
   Block,
   Media,
@@ -58,3 +78,4 @@ export type {
 } from './docs-site/schemas/content.js';
 export type { DocsSiteIndex, DocsSiteRoute, NamespaceIndex } from './docs-site/schemas/index-document.js';
 export type { DocsSiteMethod, DocsSiteResponse } from './docs-site/transport.js';
+export type { UploadSource } from './docs-site/upload.js';

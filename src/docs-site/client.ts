@@ -4,19 +4,43 @@ import { type BatchOptions, type BatchResult, runBatch } from './batch.js';
 import type { BatchRequest } from './batch-request.js';
 import { DocsSiteError, invalidParam } from './errors.js';
 import { basicAuth, type DocsSiteOptions, resolveOptions } from './options.js';
-import { blockBodySchema, menuItemBodySchema, pageBodySchema, postBodySchema } from './params/bodies.js';
+import {
+  blockBodySchema,
+  mediaBodySchema,
+  menuItemBodySchema,
+  pageBodySchema,
+  postBodySchema,
+  templateCreateSchema,
+  templatePartCreateSchema,
+  templatePartUpdateSchema,
+  templateUpdateSchema,
+} from './params/bodies.js';
 import { checkParams } from './params/check.js';
 import {
   blockListSchema,
   type ContextParams,
   contextOnlySchema,
   itemReadWithPasswordSchema,
+  mediaListSchema,
   menuItemListSchema,
   pageListSchema,
   postListSchema,
 } from './params/list.js';
 import { AutosavedContentResource, RevisedContentResource } from './resources/content.js';
-import { blockSchema, menuItemSchema, pageSchema, postSchema } from './schemas/content.js';
+import { FormsResource } from './resources/forms.js';
+import {
+  KbAiSearchResource,
+  KbArticleWriterResource,
+  KbNotificationsResource,
+  KbResource,
+  KbSettingsResource,
+  OAuthIdpResource,
+} from './resources/kb.js';
+import { LayoutsResource } from './resources/layouts.js';
+import { MediaResource } from './resources/media.js';
+import { OEmbedResource } from './resources/oembed.js';
+import { TemplatesResource } from './resources/templates.js';
+import { blockSchema, mediaSchema, menuItemSchema, pageSchema, postSchema } from './schemas/content.js';
 import {
   type DocsSiteIndex,
   indexSchema,
@@ -84,6 +108,31 @@ function makeResources(t: Transport) {
       body: blockBodySchema,
       read: itemReadWithPasswordSchema,
     }),
+    media: new MediaResource(t, {
+      name: 'media',
+      route: 'media',
+      item: mediaSchema,
+      list: mediaListSchema,
+      body: mediaBodySchema,
+      read: contextOnlySchema,
+    }),
+    templates: new TemplatesResource(t, 'templates', 'templates', templateCreateSchema, templateUpdateSchema),
+    templateParts: new TemplatesResource(
+      t,
+      'templateParts',
+      'template-parts',
+      templatePartCreateSchema,
+      templatePartUpdateSchema,
+    ),
+    forms: new FormsResource(t),
+    kbAiSearch: new KbAiSearchResource(t),
+    kbSettings: new KbSettingsResource(t),
+    kbNotifications: new KbNotificationsResource(t),
+    kb: new KbResource(t),
+    kbArticleWriter: new KbArticleWriterResource(t),
+    oauthIdp: new OAuthIdpResource(t),
+    layouts: new LayoutsResource(t),
+    oembed: new OEmbedResource(t),
   };
 }
 
@@ -113,6 +162,30 @@ export class DocsSiteClient {
   readonly menuItems: Resources['menuItems'];
   /** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. */
   readonly blocks: Resources['blocks'];
+  /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
+  readonly media: Resources['media'];
+  /** Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves. */
+  readonly templates: Resources['templates'];
+  /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
+  readonly templateParts: Resources['templateParts'];
+  /** Contact forms: `/forms/v1`. */
+  readonly forms: Resources['forms'];
+  /** Knowledge-base search assistant: `/kb-ai-search/v1`. */
+  readonly kbAiSearch: Resources['kbAiSearch'];
+  /** Knowledge-base settings: `/kb-settings/v1`. */
+  readonly kbSettings: Resources['kbSettings'];
+  /** Knowledge-base notifications: `/kb-notifications/v1`. */
+  readonly kbNotifications: Resources['kbNotifications'];
+  /** Knowledge-base statistics: `/kb/v1`. */
+  readonly kb: Resources['kb'];
+  /** Knowledge-base article writer: `/kb-ai-article-writer/v1`. */
+  readonly kbArticleWriter: Resources['kbArticleWriter'];
+  /** Single-sign-on callback: `/oauth_idp_intiate`. */
+  readonly oauthIdp: Resources['oauthIdp'];
+  /** Layouts and sections: `/layoutblocks/v1`. */
+  readonly layouts: Resources['layouts'];
+  /** oEmbed: `/oembed/1.0`. */
+  readonly oembed: Resources['oembed'];
   /** The content namespace in use (`cms/v2` or `wp/v2`). */
   readonly contentNamespace: string;
   /** The site's base address, normalized (no trailing slash). */
@@ -159,6 +232,18 @@ export class DocsSiteClient {
     this.pages = r.pages;
     this.menuItems = r.menuItems;
     this.blocks = r.blocks;
+    this.media = r.media;
+    this.templates = r.templates;
+    this.templateParts = r.templateParts;
+    this.forms = r.forms;
+    this.kbAiSearch = r.kbAiSearch;
+    this.kbSettings = r.kbSettings;
+    this.kbNotifications = r.kbNotifications;
+    this.kb = r.kb;
+    this.kbArticleWriter = r.kbArticleWriter;
+    this.oauthIdp = r.oauthIdp;
+    this.layouts = r.layouts;
+    this.oembed = r.oembed;
     Object.freeze(this);
   }
 

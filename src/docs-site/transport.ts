@@ -26,6 +26,8 @@ export interface SendOptions {
   /** A raw body with its content type (media upload). */
   raw?: { data: Uint8Array; contentType: string } | undefined;
   headers?: Readonly<Record<string, string>> | undefined;
+  /** Return a 2xx body as text instead of parsing JSON (oEmbed `format=xml`). */
+  text?: boolean;
 }
 
 /** Immutable settings shared by a client and its resources. */
@@ -64,7 +66,7 @@ export class Transport {
   /** Send a request; resolves with the parsed JSON body for 2xx, throws a {@link DocsSiteError} otherwise. */
   async send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
     const headers = new Headers(options.headers);
-    headers.set('accept', 'application/json');
+    if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (this.settings.authorization) headers.set('authorization', this.settings.authorization);
     let body: BodyInit | undefined;
     if (options.raw) {
@@ -95,6 +97,7 @@ export class Transport {
         },
       );
     }
+    if (options.text && status < 300) return { status, headers: response.headers, body: text };
     let parsed: unknown = null;
     let jsonOk = true;
     if (text.trim() !== '') {

@@ -1,0 +1,152 @@
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { invalidParam } from './errors.js';
+
+/**
+ * What `media.upload()` accepts: a file path, bytes, a `Blob` / `File`, a Node readable stream or a
+ * web `ReadableStream`. Streams are read into memory before sending (the site needs the whole
+ * body and the request must be sendable as one piece).
+ *
+ * @group Docs site
+ */
+export type UploadSource =
+  | string
+  | Uint8Array
+  | ArrayBuffer
+  | Blob
+  | ReadableStream<Uint8Array>
+  | AsyncIterable<Uint8Array | string>;
+
+const TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.heic': 'image/heic',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.mp3': 'audio/mpeg',
+  '.wav': 'audio/wav',
+  '.ogg': 'audio/ogg',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mov': 'video/quicktime',
+  '.zip': 'application/zip',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+const MIME = /^[\w.+-]+\/[\w.+-]+$/;
+
+/** The content type for a file name's extension, when known. */
+export function guessContentType(filename: string): string | undefined {
+  return TYPES[extname(filename).toLowerCase()];
+}
+
+/**
+ * The `Content-Disposition` header of a raw upload: an ASCII fallback `filename` and, for other
+ * names, an RFC 5987 `filename*`.
+ */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  if (ascii === filename) return `attachment; filename="${filename}"`;
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Read a source into bytes and settle its file name and content type. */
+export async function readUpload(
+  source: UploadSource,
+  options: { filename?: string; contentType?: string },
+  where: string,
+): Promise<{ data: Uint8Array; filename: string; contentType: string }> {
+  let data: Uint8Array;
+  let filename = options.filename;
+  let contentType = options.contentType;
+  if (typeof source === 'string') {
+    try {
+      data = new Uint8Array(await readFile(source));
+    } catch (error) {
+      throw invalidParam(
+        'source',
+        `cannot be read as a file (${(error as { code?: string }).code ?? 'error'})`,
+        where,
+      );
+    }
+    filename ??= basename(source);
+  } else if (source instanceof Uint8Array) {
+    data = source;
+  } else if (source instanceof ArrayBuffer) {
+    data = new Uint8Array(source);
+  } else if (typeof Blob !== 'undefined' && source instanceof Blob) {
+    data = new Uint8Array(await source.arrayBuffer());
+    if (filename === undefined && 'name' in source && typeof source.name === 'string' && source.name) {
+      filename = source.name;
+    }
+    if (contentType === undefined && source.type) contentType = source.type.split(';')[0];
+  } else if (
+    typeof source === 'object' &&
+    source !== null &&
+    (Symbol.asyncIterator in source || 'getReader' in source)
+  ) {
+    const chunks: Uint8Array[] = [];
+    const iterable: AsyncIterable<Uint8Array | string> =
+      Symbol.asyncIterator in source
+        ? (source as AsyncIterable<Uint8Array | string>)
+        : webStreamIterable(source as ReadableStream<Uint8Array>);
+    for await (const chunk of iterable) {
+      chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
+    }
+    data = new Uint8Array(Buffer.concat(chunks));
+  } else {
+    throw invalidParam('source', 'must be a file path, bytes, a Blob or a stream', where);
+  }
+  if (typeof filename !== 'string' || filename.trim() === '' || hasUnsafeChar(filename)) {
+    throw invalidParam(
+      'filename',
+      'is required: a file name without path separators or control characters',
+      where,
+    );
+  }
+  contentType ??= guessContentType(filename);
+  if (contentType === undefined) {
+    throw invalidParam(
+      'contentType',
+      `is required: the type of "${filename}" cannot be told from its extension`,
+      where,
+    );
+  }
+  if (!MIME.test(contentType))
+    throw invalidParam('contentType', 'must be a MIME type such as image/png', where);
+  if (data.byteLength === 0) throw invalidParam('source', 'is empty', where);
+  return { data, filename, contentType };
+}
+
+/** A path separator or a control character (they would break the header or escape the uploads folder). */
+function hasUnsafeChar(name: string): boolean {
+  for (const ch of name) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (ch === '/' || ch === '\\' || c < 0x20 || c === 0x7f) return true;
+  }
+  return false;
+}
+
+async function* webStreamIterable(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
