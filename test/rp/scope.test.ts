@@ -237,6 +237,9 @@ describe('properties', () => {
             scopes: parsed.scopes,
           });
           expect(rebuilt).toBe(built);
+          const wire = encodeScopeForWire(built);
+          expect(wire).not.toMatch(/[ +]/);
+          expect(new URLSearchParams(`scope=${wire}`).get('scope')).toBe(built);
         },
       ),
       { numRuns: 1000 },

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AffiliationError, OptionsError } from '../../src/core/errors.js';
 import { ValidationError } from '../../src/rp/errors.js';
@@ -246,6 +247,44 @@ describe('CookieTransactionStore', () => {
         expect(error).toBeInstanceOf(ValidationError);
       }
     }
+  });
+
+  it('answers any Cookie header with a transaction, undefined or a ValidationError (property)', async () => {
+    const { store } = storeAt();
+    const tx = transaction();
+    const seal = sealOf(await store.put(tx));
+    const name = store.cookieNameFor(tx.state);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 200 }),
+          fc.string({ maxLength: 200 }).map((v) => `${name}=${v}`),
+          fc
+            .nat({ max: seal.length - 1 })
+            .chain((i) =>
+              fc.constantFrom(...'AQw-_.').map((c) => `${name}=${seal.slice(0, i)}${c}${seal.slice(i + 1)}`),
+            ),
+        ),
+        async (cookie) => {
+          try {
+            const result = await store.take(tx.state, { cookie });
+            if (result !== undefined) expect(result).toEqual(tx);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ValidationError);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cannot detect a replay of a copied cookie: the documented trade-off of a stateless store', async () => {
+    const { store } = storeAt();
+    const setCookie = await store.put(transaction());
+    const cookie = cookiePair(setCookie);
+    expect(await store.take(transaction().state, { cookie })).toBeDefined();
+    // The browser deletes the cookie on clearCookie(); a copy offered again still opens until it expires.
+    expect(await store.take(transaction().state, { cookie })).toBeDefined();
   });
 
   it('validates options up front, naming the option', () => {
