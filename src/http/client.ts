@@ -1,7 +1,9 @@
+import type { Dispatcher } from 'undici';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { noopLogger } from '../core/logger.js';
+import { noopLogger, redactingLogger } from '../core/logger.js';
 import { redact, redactUrl } from '../core/redact.js';
+import { getDefaultDispatcher } from './dispatcher.js';
 
 /**
  * Options of the shared HTTP layer. Every outbound request of the SDK goes through an
@@ -15,13 +17,27 @@ export interface HttpOptions {
    * and other interceptors of the global fetch see every request. Default: `globalThis.fetch`.
    */
   fetch?: typeof fetch;
-  /** Time limit for one attempt, from sending the request to the end of the body. Default 10 000 ms. */
+  /**
+   * The undici dispatcher (connection pool, proxy) handed to `fetch` as its `dispatcher` option.
+   * Default: when `fetch` is not injected, the shared pooled keep-alive dispatcher of
+   * {@link getDefaultDispatcher} (proxy from `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`); when `fetch`
+   * is injected, none (the injected fetch decides). Pass `null` to never send one.
+   */
+  dispatcher?: Dispatcher | null;
+  /**
+   * Time limit for one attempt, from sending the request to the last byte of the body (so a body
+   * that trickles in is cut off too), in milliseconds. Default 10 000 ms.
+   */
   timeoutMs?: number;
   /** Retries for idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE) on 429/502/503/504 and network errors. Default 2. */
   retries?: number;
-  /** Largest response body accepted, in bytes. Default 5 MiB. */
+  /** First backoff step, in milliseconds; step n waits a random time up to `retryBaseDelayMs × 2^(n-1)`. Default 200 ms. */
+  retryBaseDelayMs?: number;
+  /** Cap of one backoff step, in milliseconds. Default 5 000 ms. */
+  retryMaxDelayMs?: number;
+  /** Largest response body accepted, in bytes, whether declared by `content-length` or streamed. Default 5 MiB. */
   maxResponseBytes?: number;
-  /** Longest `Retry-After` honoured, in milliseconds; longer waits fail instead. Default 30 000 ms. */
+  /** Longest `Retry-After` honoured, in milliseconds; a longer one ends the retries and the response is returned. Default 30 000 ms. */
   maxRetryAfterMs?: number;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger;
@@ -39,84 +55,188 @@ export interface HttpRequestInit extends RequestInit {
   maxResponseBytes?: number;
   /** Force retry on or off; by default only idempotent methods are retried, POST and PATCH never. */
   retry?: boolean;
+  /** Overrides {@link HttpOptions.dispatcher} for this request. */
+  dispatcher?: Dispatcher | null;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+const NEVER_RETRIED = new Set(['POST', 'PATCH']);
 const RETRY_STATUS = new Set([429, 502, 503, 504]);
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+/** undici error codes that are time limits rather than broken connections. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** setTimeout's largest delay; longer values fire at once. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
+export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
 
-function checkNonNegativeInt(name: string, value: number | undefined): void {
+function checkInt(name: string, value: number | undefined, min: number, max = MAX_TIMER_MS): void {
   if (value === undefined) return;
-  if (!Number.isInteger(value) || value < 0) throw new OptionsError(`${name} must be a non-negative integer`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new OptionsError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
+  }
 }
 
+function checkOptions(options: HttpOptions): void {
+  if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
+  checkInt('timeoutMs', options.timeoutMs, 1);
+  checkInt('retries', options.retries, 0, 10);
+  checkInt('retryBaseDelayMs', options.retryBaseDelayMs, 0);
+  checkInt('retryMaxDelayMs', options.retryMaxDelayMs, 0);
+  checkInt('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER);
+  checkInt('maxRetryAfterMs', options.maxRetryAfterMs, 0);
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
+    throw new OptionsError('fetch must be a function');
+  }
+  if (
+    options.dispatcher !== undefined &&
+    options.dispatcher !== null &&
+    typeof (options.dispatcher as { dispatch?: unknown }).dispatch !== 'function'
+  ) {
+    throw new OptionsError('dispatcher must be an undici Dispatcher (an object with a dispatch method)');
+  }
+  if (
+    options.secrets !== undefined &&
+    (!Array.isArray(options.secrets) || options.secrets.some((s) => typeof s !== 'string'))
+  ) {
+    throw new OptionsError('secrets must be an array of strings');
+  }
+  if (
+    options.userAgent !== undefined &&
+    (typeof options.userAgent !== 'string' || /[\r\n]/.test(options.userAgent))
+  ) {
+    throw new OptionsError('userAgent must be a single-line string');
+  }
+}
+
+type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets' | 'dispatcher'>> &
+  Pick<HttpOptions, 'fetch' | 'dispatcher'> & { secrets: readonly string[] };
+
 /**
- * The shared transport: timeouts, bounded bodies, retries with backoff and jitter for idempotent
- * requests honouring `Retry-After`, and redaction of everything it logs or throws.
+ * The shared transport: a pooled keep-alive undici dispatcher, time limits, bounded bodies, retries
+ * with backoff and jitter for idempotent requests honouring `Retry-After`, and redaction of
+ * everything it logs or throws.
  *
  * Its {@link HttpClient.fetch} has the `fetch` signature and returns a `Response` whose body is
  * already read (within the size limit), so it can be handed to openid-client as `customFetch`.
+ * Instances are immutable; {@link HttpClient.extend} returns a new one.
+ *
+ * @example
+ * ```ts
+ * const http = new HttpClient({ timeoutMs: 5_000, secrets: [clientSecret] });
+ * const res = await http.fetch('https://op.example.org/.well-known/openid-configuration');
+ * const metadata = await res.json();
+ * ```
  */
 export class HttpClient {
-  readonly #options: Required<Omit<HttpOptions, 'fetch' | 'secrets'>> &
-    Pick<HttpOptions, 'fetch' | 'secrets'>;
+  readonly #given: HttpOptions;
+  readonly #options: Resolved;
+  readonly #log: Logger;
 
   constructor(options: HttpOptions = {}) {
-    checkNonNegativeInt('timeoutMs', options.timeoutMs);
-    checkNonNegativeInt('retries', options.retries);
-    checkNonNegativeInt('maxResponseBytes', options.maxResponseBytes);
-    checkNonNegativeInt('maxRetryAfterMs', options.maxRetryAfterMs);
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new OptionsError('fetch must be a function');
-    }
+    checkOptions(options);
+    this.#given = { ...options };
     this.#options = {
       fetch: options.fetch,
+      dispatcher: options.dispatcher,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? DEFAULT_RETRIES,
+      retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
+      retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
       logger: options.logger ?? noopLogger,
-      secrets: options.secrets,
+      secrets: Object.freeze([...(options.secrets ?? [])]),
       userAgent: options.userAgent ?? 'affiliation-validation',
     };
+    this.#log = redactingLogger(this.#options.logger, this.#options.secrets);
     this.fetch = this.fetch.bind(this);
+  }
+
+  /** A new client with these options on top of this one's (secrets are added, not replaced). */
+  extend(options: HttpOptions): HttpClient {
+    return new HttpClient({
+      ...this.#given,
+      ...options,
+      secrets: [...(this.#given.secrets ?? []), ...(options.secrets ?? [])],
+    });
   }
 
   /** Redact a text with the configured secrets as well as the generic rules. */
   redact(text: string): string {
-    return redact(text, this.#options.secrets ?? []);
+    return redact(text, this.#options.secrets);
   }
 
   /**
    * Send a request. Resolves with a `Response` whose body is fully buffered; rejects with a
-   * {@link TransportError} on network failure, timeout or an oversized body. HTTP error statuses
-   * resolve normally: the caller decides what they mean.
+   * {@link TransportError} on network failure (`network`), a time limit (`timeout`), an outer
+   * abort (`aborted`) or an oversized body (`response_too_large`). HTTP error statuses resolve
+   * normally: the caller decides what they mean.
    */
   async fetch(input: string | URL | Request, init: HttpRequestInit = {}): Promise<Response> {
     const o = this.#options;
-    const method = (init.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const url = input instanceof Request ? input.url : String(input);
-    const retryable = init.retry ?? IDEMPOTENT.has(method);
+    const {
+      timeoutMs: initTimeout,
+      maxResponseBytes: initMax,
+      retry,
+      dispatcher: initDispatcher,
+      ...requestInit
+    } = init ?? {};
+    const fromRequest = input instanceof Request ? await requestParts(input) : {};
+    const base: RequestInit = { ...fromRequest, ...requestInit };
+    const method = (base.method ?? 'GET').toUpperCase();
+    const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
+    const safeUrl = redactUrl(url, o.secrets);
+    const outer = base.signal ?? undefined;
+    const timeoutMs = initTimeout ?? o.timeoutMs;
+    const maxBytes = initMax ?? o.maxResponseBytes;
+    checkInt('timeoutMs', timeoutMs, 1);
+    checkInt('maxResponseBytes', maxBytes, 1, Number.MAX_SAFE_INTEGER);
+
+    // A stream body cannot be sent twice, so such a request is never retried.
+    const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);
+    const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
-    const timeoutMs = init.timeoutMs ?? o.timeoutMs;
-    const maxBytes = init.maxResponseBytes ?? o.maxResponseBytes;
-    const safeUrl = this.redact(redactUrl(url));
+    const f = o.fetch ?? globalThis.fetch;
+    const dispatcher = resolveDispatcher(initDispatcher, o);
+
+    const headers = copyHeaders(base.headers);
+    if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
 
     for (let attempt = 1; ; attempt++) {
+      if (outer?.aborted) throw abortedError(method, safeUrl, outer.reason, o.secrets);
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(new Error('timeout')), timeoutMs);
-      const onOuterAbort = () => controller.abort(init.signal?.reason);
-      init.signal?.addEventListener('abort', onOuterAbort, { once: true });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onOuterAbort = () => controller.abort(outer?.reason);
+      outer?.addEventListener('abort', onOuterAbort, { once: true });
       let response: Response;
       try {
-        const headers = new Headers(init.headers ?? (input instanceof Request ? input.headers : undefined));
-        if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
-        const f = o.fetch ?? globalThis.fetch;
-        const raw = await f(input, { ...init, method, headers, signal: controller.signal });
-        const body = await readLimited(raw, maxBytes, method, safeUrl);
+        const attemptInit: RequestInit & { dispatcher?: Dispatcher } = {
+          ...base,
+          method,
+          headers,
+          signal: controller.signal,
+        };
+        if (dispatcher) attemptInit.dispatcher = dispatcher;
+        const raw = await f(url, attemptInit);
+        const body = await readLimited(raw, maxBytes, method, safeUrl, controller.signal);
+        if (raw.status < 200 || raw.status > 599) {
+          throw new TransportError(`${method} ${safeUrl}: unusable response status ${raw.status}`, {
+            code: 'invalid_response',
+            status: raw.status,
+            method,
+            url: safeUrl,
+          });
+        }
         response = new Response(body, {
           status: raw.status,
           statusText: raw.statusText,
@@ -124,72 +244,209 @@ export class HttpClient {
         });
         Object.defineProperty(response, 'url', { value: raw.url || url });
       } catch (error) {
-        const err = this.#toTransportError(error, controller.signal, init.signal, method, safeUrl, timeoutMs);
+        const err = toTransportError(error, {
+          timedOut,
+          outer,
+          method,
+          url: safeUrl,
+          timeoutMs,
+          secrets: o.secrets,
+        });
         if (retryable && attempt < maxAttempts && err.code === 'network') {
-          await sleep(backoffMs(attempt), init.signal);
+          const waitMs = backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+          this.#log.debug?.('retrying request after a network error', {
+            method,
+            url: safeUrl,
+            attempt,
+            waitMs,
+            error: err.message,
+          });
+          await sleep(waitMs, outer, method, safeUrl, o.secrets);
           continue;
         }
+        this.#log.debug?.('request failed', {
+          method,
+          url: safeUrl,
+          attempt,
+          code: err.code,
+          error: err.message,
+        });
         throw err;
       } finally {
         clearTimeout(timer);
-        init.signal?.removeEventListener('abort', onOuterAbort);
+        outer?.removeEventListener('abort', onOuterAbort);
       }
 
       if (retryable && attempt < maxAttempts && RETRY_STATUS.has(response.status)) {
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(attempt);
-        if (wait <= o.maxRetryAfterMs) {
-          o.logger.debug?.('retrying request', {
+        const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+        const waitMs =
+          retryAfter ?? backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+        if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
+          this.#log.debug?.('retrying request', {
             method,
             url: safeUrl,
             status: response.status,
-            waitMs: wait,
+            attempt,
+            waitMs,
           });
-          await sleep(wait, init.signal);
+          await sleep(waitMs, outer, method, safeUrl, o.secrets);
           continue;
         }
+        this.#log.warn?.('Retry-After too long, not retrying', {
+          method,
+          url: safeUrl,
+          status: response.status,
+          waitMs,
+          maxRetryAfterMs: o.maxRetryAfterMs,
+        });
       }
-      o.logger.debug?.('request done', { method, url: safeUrl, status: response.status, attempt });
+      this.#log.debug?.('request done', { method, url: safeUrl, status: response.status, attempt });
       return response;
     }
   }
-
-  #toTransportError(
-    error: unknown,
-    own: AbortSignal,
-    outer: AbortSignal | null | undefined,
-    method: string,
-    url: string,
-    timeoutMs: number,
-  ): TransportError {
-    if (error instanceof TransportError) return error;
-    if (outer?.aborted) {
-      return new TransportError(`${method} ${url} was aborted`, { code: 'aborted', method, url });
-    }
-    if (own.aborted) {
-      return new TransportError(`${method} ${url} timed out after ${timeoutMs} ms`, {
-        code: 'timeout',
-        method,
-        url,
-      });
-    }
-    const detail = error instanceof Error ? this.redact(error.message) : 'unknown error';
-    return new TransportError(`${method} ${url} failed: ${detail}`, {
-      code: 'network',
-      method,
-      url,
-      cause: sanitizeCause(error),
-    });
-  }
 }
 
-/** Keep the cause's class and code, but never its possibly secret-bearing properties. */
-function sanitizeCause(error: unknown): unknown {
-  if (!(error instanceof Error)) return undefined;
-  const clean = new Error(redact(error.message));
+function resolveDispatcher(perRequest: Dispatcher | null | undefined, o: Resolved): Dispatcher | undefined {
+  if (perRequest !== undefined) return perRequest ?? undefined;
+  if (o.dispatcher !== undefined) return o.dispatcher ?? undefined;
+  // An injected fetch brings its own transport; only the global fetch gets our pooled agent.
+  return o.fetch ? undefined : getDefaultDispatcher();
+}
+
+/** The parts of a `Request` that a retry needs, with the body buffered so it can be sent again. */
+async function requestParts(request: Request): Promise<RequestInit> {
+  const parts: RequestInit = {
+    method: request.method,
+    headers: request.headers,
+    redirect: request.redirect,
+    signal: request.signal,
+  };
+  if (request.body !== null) parts.body = await request.arrayBuffer();
+  return parts;
+}
+
+/**
+ * Copy headers entry by entry: `new Headers(otherHeaders)` can drop entries when the global
+ * Request/Headers classes are patched (msw's interceptors do that), forEach cannot.
+ */
+function copyHeaders(init: HeadersInit | undefined): Headers {
+  const out = new Headers();
+  if (init === undefined || init === null) return out;
+  const source =
+    typeof (init as Headers).forEach === 'function' && !Array.isArray(init)
+      ? (init as Headers)
+      : new Headers(init);
+  source.forEach((value, key) => out.append(key, value));
+  return out;
+}
+
+function isAsyncIterable(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  );
+}
+
+function abortedError(
+  method: string,
+  url: string,
+  reason: unknown,
+  secrets: readonly string[],
+): TransportError {
+  return new TransportError(`${method} ${url} was aborted`, {
+    code: 'aborted',
+    method,
+    url,
+    cause: sanitizeCause(reason, secrets),
+  });
+}
+
+function errorCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 4; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+function toTransportError(
+  error: unknown,
+  ctx: {
+    timedOut: boolean;
+    outer: AbortSignal | undefined;
+    method: string;
+    url: string;
+    timeoutMs: number;
+    secrets: readonly string[];
+  },
+): TransportError {
+  const { method, url, secrets } = ctx;
+  if (error instanceof TransportError) return error;
+  if (ctx.outer?.aborted) return abortedError(method, url, ctx.outer.reason, secrets);
+  const code = errorCode(error);
+  if (ctx.timedOut || (code && TIMEOUT_CODES.has(code))) {
+    const what = ctx.timedOut ? `timed out after ${ctx.timeoutMs} ms` : `timed out (${code})`;
+    return new TransportError(`${method} ${url} ${what}`, {
+      code: 'timeout',
+      method,
+      url,
+      cause: ctx.timedOut ? undefined : sanitizeCause(error, secrets),
+    });
+  }
+  return new TransportError(`${method} ${url} failed: ${describe(error, secrets)}`, {
+    code: 'network',
+    method,
+    url,
+    cause: sanitizeCause(error, secrets),
+  });
+}
+
+/** `fetch failed (ECONNRESET: other side closed)`: the message and the root cause, redacted. */
+function describe(error: unknown, secrets: readonly string[]): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  let text = error.message || error.name;
+  const inner = error.cause;
+  if (inner instanceof Error) {
+    const code = errorCode(inner);
+    text += ` (${code ? `${code}: ` : ''}${inner.message})`;
+  }
+  return redact(text, secrets);
+}
+
+/**
+ * Keep the cause's class name, code and (redacted) message, and its own cause one level down, but
+ * never its other properties: undici errors carry sockets, request options and headers.
+ */
+export function sanitizeCause(error: unknown, secrets: readonly string[] = [], depth = 0): Error | undefined {
+  if (error === undefined || error === null) return undefined;
+  if (!(error instanceof Error)) {
+    return new Error(
+      redact(typeof error === 'string' ? error : `non-error value (${typeof error})`, secrets),
+    );
+  }
+  const inner = depth < 2 ? sanitizeCause(error.cause, secrets, depth + 1) : undefined;
+  const clean = new Error(redact(error.message, secrets), inner ? { cause: inner } : undefined);
   clean.name = error.name;
-  const code = (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
-  if (typeof code === 'string') Object.assign(clean, { code });
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') Object.defineProperty(clean, 'code', { value: code, enumerable: true });
+  // The stack repeats the original message; rebuild it from the redacted one.
+  clean.stack = `${clean.name}: ${clean.message}`;
   return clean;
+}
+
+function discard(body: ReadableStream<Uint8Array> | null): void {
+  body?.cancel().catch(() => {});
+}
+
+function tooLarge(status: number, method: string, url: string, detail: string): TransportError {
+  return new TransportError(`${method} ${url}: response ${detail}`, {
+    code: 'response_too_large',
+    status,
+    method,
+    url,
+  });
 }
 
 async function readLimited(
@@ -197,41 +454,40 @@ async function readLimited(
   maxBytes: number,
   method: string,
   url: string,
+  signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(response.headers.get('content-length'));
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => {});
-    throw new TransportError(
-      `${method} ${url}: response of ${declared} bytes exceeds the ${maxBytes}-byte limit`,
-      {
-        code: 'response_too_large',
-        status: response.status,
-        method,
-        url,
-      },
-    );
+    discard(response.body);
+    throw tooLarge(response.status, method, url, `of ${declared} bytes exceeds the ${maxBytes}-byte limit`);
   }
-  if (!response.body || method === 'HEAD' || response.status === 204 || response.status === 304) {
-    await response.body?.cancel().catch(() => {});
+  if (!response.body || method === 'HEAD' || NULL_BODY_STATUS.has(response.status)) {
+    discard(response.body);
     return null;
   }
   const reader = response.body.getReader();
+  // Some fetch implementations do not end the body stream on abort; make sure the read does.
+  const aborted = new Promise<never>((_, reject) => {
+    const fail = () => reject(signal.reason ?? new Error('aborted'));
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+  aborted.catch(() => {});
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new TransportError(`${method} ${url}: response exceeds the ${maxBytes}-byte limit`, {
-        code: 'response_too_large',
-        status: response.status,
-        method,
-        url,
-      });
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes)
+        throw tooLarge(response.status, method, url, `exceeds the ${maxBytes}-byte limit`);
+      chunks.push(value);
     }
-    chunks.push(value);
+  } catch (error) {
+    // Not awaited: cancelling may wait on a peer that never answers, and we are done with it.
+    reader.cancel().catch(() => {});
+    throw error;
   }
   const out = new Uint8Array(total);
   let offset = 0;
@@ -242,32 +498,53 @@ async function readLimited(
   return out;
 }
 
-/** Exponential backoff with full jitter: 0..(200 ms × 2^(attempt-1)), capped at 5 s. */
-export function backoffMs(attempt: number): number {
-  return Math.round(Math.random() * Math.min(5_000, 200 * 2 ** (attempt - 1)));
+/**
+ * Exponential backoff with full jitter: a random wait from 0 to `baseMs × 2^(attempt-1)`, capped at
+ * `maxMs`. Defaults: 200 ms base, 5 000 ms cap.
+ */
+export function backoffMs(
+  attempt: number,
+  options: { baseMs?: number; maxMs?: number; random?: () => number } = {},
+): number {
+  const base = options.baseMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
+  const cap = options.maxMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
+  const random = options.random ?? Math.random;
+  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
+  return Math.round(random() * ceiling);
 }
 
-/** Parse `Retry-After` (seconds or an HTTP date) into milliseconds. */
-export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
-  if (value === null) return undefined;
+/**
+ * Parse `Retry-After` (delay in seconds, or an HTTP date) into milliseconds from `now`. A date in
+ * the past gives 0; anything unparseable gives `undefined`.
+ */
+export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (value === null || value === undefined) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  if (/^\d+$/.test(trimmed)) return Math.min(Number(trimmed) * 1000, Number.MAX_SAFE_INTEGER);
+  // Only HTTP dates (RFC 9110 IMF-fixdate and the obsolete forms have letters): not "1.5" or "-1".
+  if (!/[a-z]/i.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
 
-function sleep(ms: number, signal?: AbortSignal | null): Promise<void> {
+function sleep(
+  ms: number,
+  signal: AbortSignal | undefined,
+  method: string,
+  url: string,
+  secrets: readonly string[],
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new TransportError('request was aborted', { code: 'aborted' }));
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(new TransportError('request was aborted', { code: 'aborted' }));
-      },
-      { once: true },
-    );
+    if (signal?.aborted) return reject(abortedError(method, url, signal.reason, secrets));
+    const onAbort = () => {
+      clearTimeout(t);
+      reject(abortedError(method, url, signal?.reason, secrets));
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

@@ -1,0 +1,105 @@
+import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+
+/**
+ * Options of {@link createDispatcher}.
+ *
+ * @group Options
+ */
+export interface DispatcherOptions {
+  /** Time limit for opening a connection (TCP + TLS), in milliseconds. Default 10 000 ms. */
+  connectTimeoutMs?: number;
+  /** Time limit between sending a request and receiving the complete response headers, in milliseconds. Default 30 000 ms. */
+  headersTimeoutMs?: number;
+  /** Longest pause between two chunks of a response body, in milliseconds. Default 30 000 ms. */
+  bodyTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open for reuse, in milliseconds. Default 10 000 ms. */
+  keepAliveTimeoutMs?: number;
+  /** Most connections kept per origin. Default 16. */
+  connections?: number;
+  /**
+   * The environment to read `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` from (either case).
+   * Default: `process.env` at the time the dispatcher is created.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 10_000;
+export const DEFAULT_CONNECTIONS = 16;
+
+function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
+  return value?.trim() ? value.trim() : undefined;
+}
+
+/** Whether the environment asks for a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, either case). */
+export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): {
+  httpProxy: string | undefined;
+  httpsProxy: string | undefined;
+  noProxy: string | undefined;
+} {
+  return {
+    httpProxy: envValue(env, 'http_proxy'),
+    httpsProxy: envValue(env, 'https_proxy'),
+    noProxy: envValue(env, 'no_proxy'),
+  };
+}
+
+/**
+ * Create a pooled keep-alive undici dispatcher with connect, headers and body time limits. When the
+ * environment names a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, honouring `NO_PROXY`) it is an undici
+ * `EnvHttpProxyAgent`, otherwise a plain `Agent`.
+ *
+ * The SDK passes it as `dispatcher` to the global (or injected) `fetch`. Close it with
+ * `await dispatcher.close()` when you created it yourself.
+ *
+ * @example
+ * ```ts
+ * const dispatcher = createDispatcher({ connectTimeoutMs: 5_000 });
+ * const http = new HttpClient({ dispatcher });
+ * ```
+ */
+export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+  const agentOptions = {
+    connect: { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
+    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
+    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+    connections: options.connections ?? DEFAULT_CONNECTIONS,
+  };
+  const proxy = proxyFromEnv(options.env ?? process.env);
+  if (proxy.httpProxy || proxy.httpsProxy) {
+    // Pass all three explicitly so the agent reads exactly the environment we were given.
+    return new EnvHttpProxyAgent({
+      ...agentOptions,
+      httpProxy: proxy.httpProxy ?? '',
+      httpsProxy: proxy.httpsProxy ?? '',
+      noProxy: proxy.noProxy ?? '',
+    });
+  }
+  return new Agent(agentOptions);
+}
+
+// Created on first use, never at import time: importing the SDK must have no side effects.
+let defaultDispatcher: Dispatcher | undefined;
+
+/**
+ * The dispatcher shared by every {@link HttpClient} that is not given its own: created on first
+ * use with the defaults of {@link createDispatcher}, reading the proxy environment at that moment.
+ */
+export function getDefaultDispatcher(): Dispatcher {
+  defaultDispatcher ??= createDispatcher();
+  return defaultDispatcher;
+}
+
+/**
+ * Close the shared default dispatcher (its idle keep-alive connections), e.g. at the end of a test
+ * run or before a graceful shutdown. The next request creates a new one.
+ */
+export async function closeDefaultDispatcher(): Promise<void> {
+  const current = defaultDispatcher;
+  defaultDispatcher = undefined;
+  await current?.close();
+}

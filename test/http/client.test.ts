@@ -1,0 +1,465 @@
+import { inspect } from 'node:util';
+import { delay, HttpResponse, http as mswHttp } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OptionsError, TransportError } from '../../src/core/errors.js';
+import { HttpClient, type HttpOptions } from '../../src/http/client.js';
+import { getDefaultDispatcher } from '../../src/http/dispatcher.js';
+
+const BASE = 'https://api.example.test';
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  vi.restoreAllMocks();
+});
+afterAll(() => server.close());
+
+/** Fast retries so the msw tests do not wait for real backoff delays. */
+const fast = (options: HttpOptions = {}) =>
+  new HttpClient({ retryBaseDelayMs: 1, retryMaxDelayMs: 2, ...options });
+
+/** A handler answering with the given statuses in turn (the last one repeats), counting the hits. */
+function sequence(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, statuses: number[]) {
+  const seen: Request[] = [];
+  server.use(
+    mswHttp[method](`${BASE}${path}`, ({ request }) => {
+      seen.push(request.clone());
+      const status = statuses[Math.min(seen.length - 1, statuses.length - 1)] ?? 200;
+      return new HttpResponse(`answer ${seen.length}`, { status });
+    }),
+  );
+  return seen;
+}
+
+async function rejection(promise: Promise<unknown>): Promise<TransportError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TransportError);
+  return error as TransportError;
+}
+
+describe('HttpClient retries', () => {
+  it.each([429, 502, 503, 504])('retries a GET answered %i and returns the later success', async (status) => {
+    const seen = sequence('get', '/r', [status, 200]);
+    const res = await fast().fetch(`${BASE}/r`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('answer 2');
+    expect(seen).toHaveLength(2);
+  });
+
+  it.each([400, 401, 404, 500, 501])('does not retry a GET answered %i', async (status) => {
+    const seen = sequence('get', '/r', [status, 200]);
+    const res = await fast().fetch(`${BASE}/r`);
+    expect(res.status).toBe(status);
+    expect(seen).toHaveLength(1);
+  });
+
+  it.each(['put', 'delete'] as const)('retries an idempotent %s and sends its body again', async (method) => {
+    const seen = sequence(method, '/r', [503, 200]);
+    const res = await fast().fetch(`${BASE}/r`, { method: method.toUpperCase(), body: 'same body' });
+    expect(res.status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(await Promise.all(seen.map((r) => r.text()))).toEqual(['same body', 'same body']);
+  });
+
+  it.each(['post', 'patch'] as const)('never retries a %s, even when asked to', async (method) => {
+    const seen = sequence(method, '/r', [503, 200]);
+    const res = await fast().fetch(`${BASE}/r`, { method: method.toUpperCase(), body: '{}', retry: true });
+    expect(res.status).toBe(503);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retry: false turns retries off for a GET', async () => {
+    const seen = sequence('get', '/r', [503, 200]);
+    expect((await fast().fetch(`${BASE}/r`, { retry: false })).status).toBe(503);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('gives up after `retries` retries and returns the last answer', async () => {
+    const seen = sequence('get', '/r', [503]);
+    const res = await fast({ retries: 3 }).fetch(`${BASE}/r`);
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('answer 4');
+    expect(seen).toHaveLength(4);
+  });
+
+  it('retries: 0 sends exactly one request', async () => {
+    const seen = sequence('get', '/r', [503, 200]);
+    expect((await fast({ retries: 0 }).fetch(`${BASE}/r`)).status).toBe(503);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries a GET after a network error', async () => {
+    let hits = 0;
+    server.use(
+      mswHttp.get(`${BASE}/n`, () => {
+        hits++;
+        return hits === 1 ? HttpResponse.error() : HttpResponse.text('ok');
+      }),
+    );
+    const res = await fast().fetch(`${BASE}/n`);
+    expect(await res.text()).toBe('ok');
+    expect(hits).toBe(2);
+  });
+
+  it('reports a network error of a POST at once as TransportError "network"', async () => {
+    let hits = 0;
+    server.use(
+      mswHttp.post(`${BASE}/n`, () => {
+        hits++;
+        return HttpResponse.error();
+      }),
+    );
+    const error = await rejection(fast().fetch(`${BASE}/n`, { method: 'POST', body: 'x' }));
+    expect(error.code).toBe('network');
+    expect(error.method).toBe('POST');
+    expect(hits).toBe(1);
+  });
+
+  it('does not wait for a Retry-After longer than maxRetryAfterMs: returns the answer and warns', async () => {
+    const seen: number[] = [];
+    server.use(
+      mswHttp.get(`${BASE}/slow`, () => {
+        seen.push(1);
+        return new HttpResponse('busy', { status: 429, headers: { 'retry-after': '3600' } });
+      }),
+    );
+    const warn = vi.fn();
+    const res = await fast({ maxRetryAfterMs: 1000, logger: { warn } }).fetch(`${BASE}/slow`);
+    expect(res.status).toBe(429);
+    expect(seen).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith(
+      'Retry-After too long, not retrying',
+      expect.objectContaining({ waitMs: 3_600_000 }),
+    );
+  });
+
+  it('does not retry a request whose body is a stream (it cannot be sent twice)', async () => {
+    const seen = sequence('put', '/s', [503, 200]);
+    const body = new ReadableStream({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('streamed'));
+        c.close();
+      },
+    });
+    const res = await fast().fetch(`${BASE}/s`, { method: 'PUT', body, duplex: 'half' } as RequestInit);
+    expect(res.status).toBe(503);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('accepts a Request as input and replays its buffered body on retry', async () => {
+    const seen = sequence('put', '/req', [502, 200]);
+    const request = new Request(`${BASE}/req`, { method: 'PUT', body: 'payload', headers: { 'x-a': '1' } });
+    const res = await fast().fetch(request);
+    expect(res.status).toBe(200);
+    expect(seen.map((r) => r.headers.get('x-a'))).toEqual(['1', '1']);
+    expect(await Promise.all(seen.map((r) => r.text()))).toEqual(['payload', 'payload']);
+  });
+});
+
+describe('HttpClient responses', () => {
+  it('returns a buffered Response with status, headers, url and body', async () => {
+    server.use(mswHttp.get(`${BASE}/j`, () => HttpResponse.json({ a: 1 }, { headers: { etag: '"v1"' } })));
+    const res = await new HttpClient().fetch(`${BASE}/j`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toBe('"v1"');
+    expect(res.url).toBe(`${BASE}/j`);
+    expect(await res.json()).toEqual({ a: 1 });
+  });
+
+  it('sends a user-agent unless the caller sets one', async () => {
+    const agents: Array<string | null> = [];
+    server.use(
+      mswHttp.get(
+        `${BASE}/ua`,
+        ({ request }) => (
+          agents.push(request.headers.get('user-agent')), new HttpResponse(null, { status: 204 })
+        ),
+      ),
+    );
+    await new HttpClient().fetch(`${BASE}/ua`);
+    await new HttpClient({ userAgent: 'shop/1.0' }).fetch(`${BASE}/ua`);
+    await new HttpClient().fetch(`${BASE}/ua`, { headers: { 'user-agent': 'mine' } });
+    expect(agents).toEqual(['affiliation-validation', 'shop/1.0', 'mine']);
+  });
+
+  it('hands null-body statuses back without a body', async () => {
+    server.use(
+      mswHttp.get(`${BASE}/nc`, () => new HttpResponse(null, { status: 304, headers: { etag: '"v"' } })),
+    );
+    const res = await new HttpClient().fetch(`${BASE}/nc`);
+    expect(res.status).toBe(304);
+    expect(res.body).toBeNull();
+  });
+
+  it('refuses a body whose declared content-length exceeds the limit', async () => {
+    server.use(
+      mswHttp.get(
+        `${BASE}/big`,
+        () => new HttpResponse('x'.repeat(2000), { headers: { 'content-length': '2000' } }),
+      ),
+    );
+    const error = await rejection(new HttpClient({ maxResponseBytes: 1000 }).fetch(`${BASE}/big`));
+    expect(error.code).toBe('response_too_large');
+    expect(error.status).toBe(200);
+    expect(error.message).toContain('2000 bytes');
+  });
+
+  it('refuses a streamed body without content-length once it passes the limit', async () => {
+    let pulls = 0;
+    server.use(
+      mswHttp.get(`${BASE}/stream`, () => {
+        const stream = new ReadableStream({
+          pull(c) {
+            pulls++;
+            c.enqueue(new Uint8Array(400));
+            if (pulls > 100) c.close();
+          },
+        });
+        return new HttpResponse(stream);
+      }),
+    );
+    const error = await rejection(new HttpClient({ maxResponseBytes: 1000 }).fetch(`${BASE}/stream`));
+    expect(error.code).toBe('response_too_large');
+    expect(pulls).toBeLessThan(100);
+  });
+
+  it('accepts a body of exactly the limit, and the limit can be set per request', async () => {
+    server.use(mswHttp.get(`${BASE}/exact`, () => new HttpResponse(new Uint8Array(1000))));
+    const http = new HttpClient({ maxResponseBytes: 1000 });
+    expect((await (await http.fetch(`${BASE}/exact`)).arrayBuffer()).byteLength).toBe(1000);
+    const error = await rejection(http.fetch(`${BASE}/exact`, { maxResponseBytes: 999 }));
+    expect(error.code).toBe('response_too_large');
+  });
+});
+
+describe('HttpClient time limits and aborts', () => {
+  it('times out an attempt whose headers never come', async () => {
+    server.use(mswHttp.get(`${BASE}/hang`, async () => delay('infinite')));
+    const error = await rejection(new HttpClient({ timeoutMs: 50, retries: 0 }).fetch(`${BASE}/hang`));
+    expect(error.code).toBe('timeout');
+    expect(error.message).toContain('timed out after 50 ms');
+  });
+
+  it('times out a body that trickles in, even though bytes keep arriving', async () => {
+    let sent = 0;
+    server.use(
+      mswHttp.get(`${BASE}/trickle`, () => {
+        const stream = new ReadableStream({
+          async pull(c) {
+            await new Promise((r) => setTimeout(r, 10));
+            sent++;
+            c.enqueue(new TextEncoder().encode('.'));
+          },
+        });
+        return new HttpResponse(stream);
+      }),
+    );
+    const error = await rejection(new HttpClient({ timeoutMs: 100, retries: 0 }).fetch(`${BASE}/trickle`));
+    expect(error.code).toBe('timeout');
+    expect(sent).toBeGreaterThan(0);
+  });
+
+  it('honours an outer AbortSignal that is already aborted: no request is sent', async () => {
+    const seen = sequence('get', '/a', [200]);
+    const error = await rejection(new HttpClient().fetch(`${BASE}/a`, { signal: AbortSignal.abort() }));
+    expect(error.code).toBe('aborted');
+    expect(seen).toHaveLength(0);
+  });
+
+  it('honours an outer AbortSignal aborted while waiting for the answer', async () => {
+    server.use(mswHttp.get(`${BASE}/a`, async () => delay('infinite')));
+    const controller = new AbortController();
+    const pending = new HttpClient().fetch(`${BASE}/a`, { signal: controller.signal });
+    setTimeout(() => controller.abort(new Error('shopper left')), 20);
+    const error = await rejection(pending);
+    expect(error.code).toBe('aborted');
+  });
+
+  it('honours an outer AbortSignal aborted during the backoff wait', async () => {
+    const seen = sequence('get', '/b', [503, 200]);
+    const controller = new AbortController();
+    const http = new HttpClient({ retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000 });
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const pending = http.fetch(`${BASE}/b`, { signal: controller.signal });
+    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    const error = await rejection(pending);
+    expect(error.code).toBe('aborted');
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('HttpClient dispatcher', () => {
+  it('hands the shared default dispatcher to the global fetch', async () => {
+    server.use(mswHttp.get(`${BASE}/d`, () => HttpResponse.text('ok')));
+    const spy = vi.spyOn(globalThis, 'fetch');
+    await new HttpClient().fetch(`${BASE}/d`);
+    const init = spy.mock.calls[0]?.[1] as { dispatcher?: unknown } | undefined;
+    expect(init?.dispatcher).toBe(getDefaultDispatcher());
+  });
+
+  it('hands its own dispatcher, per client and per request, to an injected fetch; none by default', async () => {
+    const seen: unknown[] = [];
+    const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
+      seen.push((init as { dispatcher?: unknown }).dispatcher);
+      return new Response('ok');
+    });
+    const mine = { dispatch: () => true } as never;
+    const other = { dispatch: () => false } as never;
+    await new HttpClient({ fetch }).fetch(`${BASE}/x`);
+    await new HttpClient({ fetch, dispatcher: mine }).fetch(`${BASE}/x`);
+    await new HttpClient({ fetch, dispatcher: mine }).fetch(`${BASE}/x`, { dispatcher: other });
+    await new HttpClient({ dispatcher: null, fetch }).fetch(`${BASE}/x`);
+    expect(seen).toEqual([undefined, mine, other, undefined]);
+  });
+});
+
+describe('HttpClient options', () => {
+  it.each([
+    ['timeoutMs', { timeoutMs: 0 }],
+    ['timeoutMs', { timeoutMs: -1 }],
+    ['timeoutMs', { timeoutMs: 1.5 }],
+    ['timeoutMs', { timeoutMs: 2 ** 31 }],
+    ['retries', { retries: 11 }],
+    ['retries', { retries: Number.NaN }],
+    ['maxResponseBytes', { maxResponseBytes: 0 }],
+    ['maxRetryAfterMs', { maxRetryAfterMs: -5 }],
+    ['retryBaseDelayMs', { retryBaseDelayMs: -1 }],
+    ['fetch', { fetch: 'nope' }],
+    ['dispatcher', { dispatcher: {} }],
+    ['secrets', { secrets: 'one' }],
+    ['userAgent', { userAgent: 'a\r\nx-injected: 1' }],
+  ])('refuses a bad %s up front, naming it', (name, options) => {
+    expect(() => new HttpClient(options as HttpOptions)).toThrow(OptionsError);
+    expect(() => new HttpClient(options as HttpOptions)).toThrow(name);
+  });
+
+  it('refuses a bad per-request timeoutMs', async () => {
+    await expect(new HttpClient().fetch(`${BASE}/x`, { timeoutMs: 0 })).rejects.toThrow(OptionsError);
+  });
+
+  it('extend() returns a new client with merged options and added secrets; the original is unchanged', async () => {
+    const seen = sequence('get', '/e', [503, 503, 200]);
+    const base = fast({ retries: 0, secrets: ['first-secret'] });
+    const more = base.extend({ retries: 1, secrets: ['second-secret'] });
+    expect(more).not.toBe(base);
+    expect((await base.fetch(`${BASE}/e`)).status).toBe(503);
+    expect((await more.fetch(`${BASE}/e`)).status).toBe(200);
+    expect(seen).toHaveLength(3);
+    expect(more.redact('first-secret second-secret')).toBe('[REDACTED] [REDACTED]');
+    expect(base.redact('second-secret')).toBe('second-secret');
+  });
+});
+
+describe('HttpClient redaction', () => {
+  const SECRET = 'exact-client-secret-9';
+  const APP_PASSWORD = 'abcd efgh ijkl mnop qrst uvwx';
+  const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+  const LEAKS = [
+    SECRET,
+    APP_PASSWORD,
+    'abcdefghijklmnopqrstuvwx',
+    JWT,
+    'dXNlcjpwYXNz',
+    'the-code-1',
+    'verifier-1',
+    'pw0rd',
+  ];
+
+  function everything(error: unknown, logs: unknown[]): string {
+    return [
+      String(error),
+      JSON.stringify(error),
+      inspect(error, { depth: 10, showHidden: true }),
+      (error as Error).stack ?? '',
+      JSON.stringify(logs),
+    ].join('\n');
+  }
+
+  it('keeps secrets out of the message, cause, stack, JSON, inspect output and logs of a network error', async () => {
+    const logs: unknown[] = [];
+    const log = (...args: unknown[]) => logs.push(args);
+    const fetch = async (): Promise<Response> => {
+      const inner = Object.assign(
+        new Error(`socket closed, sent Authorization: Basic dXNlcjpwYXNz and ${SECRET}`),
+        {
+          code: 'ECONNRESET',
+          headers: { authorization: `Bearer ${JWT}` },
+          socket: { password: APP_PASSWORD },
+        },
+      );
+      throw new TypeError(`fetch failed for code=the-code-1&code_verifier=verifier-1 ${APP_PASSWORD}`, {
+        cause: inner,
+      });
+    };
+    const http = new HttpClient({
+      fetch,
+      retries: 1,
+      retryBaseDelayMs: 1,
+      secrets: [SECRET, APP_PASSWORD],
+      logger: { debug: log, info: log, warn: log, error: log },
+    });
+    const error = await rejection(
+      http.fetch(`https://admin:pw0rd@docs.example.test/x?code=the-code-1&t=${JWT}`, { method: 'GET' }),
+    );
+    expect(error.code).toBe('network');
+    expect(logs.length).toBeGreaterThan(0);
+    const text = everything(error, logs);
+    for (const leak of LEAKS) expect(text).not.toContain(leak);
+    // What stays is useful: the root cause's code and class.
+    expect(error.message).toContain('ECONNRESET');
+    expect((error.cause as Error).name).toBe('TypeError');
+    expect(((error.cause as Error).cause as { code?: string }).code).toBe('ECONNRESET');
+  });
+
+  it('keeps the URL userinfo the global fetch puts in its own error message out of the error', async () => {
+    const error = await rejection(
+      new HttpClient({ retries: 0 }).fetch('https://user:pw0rd@api.example.test/x'),
+    );
+    expect(everything(error, [])).not.toContain('pw0rd');
+  });
+
+  it('keeps secrets in an abort reason out of the error', async () => {
+    const error = await rejection(
+      new HttpClient({ secrets: [SECRET] }).fetch(`${BASE}/x`, {
+        signal: AbortSignal.abort(new Error(`bye ${SECRET}`)),
+      }),
+    );
+    expect(error.code).toBe('aborted');
+    expect(everything(error, [])).not.toContain(SECRET);
+  });
+
+  it('carries no Response, Request or headers as enumerable properties', async () => {
+    server.use(
+      mswHttp.get(
+        `${BASE}/big`,
+        () => new HttpResponse('x'.repeat(50), { headers: { 'content-length': '50' } }),
+      ),
+    );
+    const error = await rejection(new HttpClient({ maxResponseBytes: 10 }).fetch(`${BASE}/big`));
+    for (const value of Object.values(error)) {
+      expect(value).not.toBeInstanceOf(Response);
+      expect(value).not.toBeInstanceOf(Request);
+      expect(value).not.toBeInstanceOf(Headers);
+    }
+    expect(Object.keys(error).sort()).toEqual(['code', 'method', 'name', 'status', 'url', 'userMessage']);
+  });
+
+  it('logs the retried request with a redacted URL', async () => {
+    const seen = sequence('get', '/l', [503, 200]);
+    const debug = vi.fn();
+    await fast({ logger: { debug }, secrets: [SECRET] }).fetch(
+      `${BASE}/l?client_secret=${SECRET}&code=the-code-1`,
+    );
+    expect(seen).toHaveLength(2);
+    const text = JSON.stringify(debug.mock.calls);
+    expect(text).toContain('retrying request');
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('the-code-1');
+  });
+});
