@@ -336,7 +336,9 @@ function copyHeaders(init: HeadersInit | undefined): Headers {
     typeof (init as Headers).forEach === 'function' && !Array.isArray(init)
       ? (init as Headers)
       : new Headers(init);
-  source.forEach((value, key) => out.append(key, value));
+  source.forEach((value, key) => {
+    out.append(key, value);
+  });
   return out;
 }
 

@@ -174,12 +174,10 @@ describe('HttpClient responses', () => {
   it('sends a user-agent unless the caller sets one', async () => {
     const agents: Array<string | null> = [];
     server.use(
-      mswHttp.get(
-        `${BASE}/ua`,
-        ({ request }) => (
-          agents.push(request.headers.get('user-agent')), new HttpResponse(null, { status: 204 })
-        ),
-      ),
+      mswHttp.get(`${BASE}/ua`, ({ request }) => {
+        agents.push(request.headers.get('user-agent'));
+        return new HttpResponse(null, { status: 204 });
+      }),
     );
     await new HttpClient().fetch(`${BASE}/ua`);
     await new HttpClient({ userAgent: 'shop/1.0' }).fetch(`${BASE}/ua`);
