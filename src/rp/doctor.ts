@@ -1,0 +1,545 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { importJWK, type JWK } from 'jose';
+import { AffiliationError } from '../core/errors.js';
+import { redact, redactUrl } from '../core/redact.js';
+import { HttpClient } from '../http/client.js';
+
+/**
+ * Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`.
+ *
+ * @group Doctor
+ */
+export interface DoctorOptions {
+  /** The issuer (`{base_url}`) as configured. */
+  issuer: string;
+  /** The registered client_id. */
+  clientId: string;
+  /** The redirect URI the application sends. */
+  redirectUri: string;
+  /** The client secret. When given, the token endpoint is asked to authenticate the client. Never printed. */
+  clientSecret?: string;
+  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  /** Time limit per request, in milliseconds. Default 10 000 ms. */
+  timeoutMs?: number;
+  /** Fetch implementation. Default: the global fetch, resolved at call time. */
+  fetch?: typeof fetch;
+}
+
+/** Outcome of one check: `pass`, `fail` (a problem), or `skip` (could not be checked, or not asked for). */
+export type DoctorStatus = 'pass' | 'fail' | 'skip';
+
+/** One line of the checklist. @group Doctor */
+export interface DoctorCheck {
+  /** Stable identifier, e.g. `discovery_reachable`. */
+  id: DoctorCheckId;
+  /** What was checked, in a few words. */
+  title: string;
+  status: DoctorStatus;
+  /** One line: why it passed or failed. Never contains secrets. */
+  detail: string;
+}
+
+/** Identifiers of the doctor's checks, in the order they run. */
+export type DoctorCheckId =
+  | 'issuer_url'
+  | 'redirect_uri_url'
+  | 'discovery_reachable'
+  | 'discovery_valid'
+  | 'issuer_consistent'
+  | 'authorization_endpoint'
+  | 'jwks_fetchable'
+  | 'jwks_usable'
+  | 'client_id_registered'
+  | 'redirect_uri_registered'
+  | 'client_credentials';
+
+/** The result of {@link runDoctor}. `ok` is false when any check failed. @group Doctor */
+export interface DoctorReport {
+  ok: boolean;
+  checks: DoctorCheck[];
+}
+
+const TITLES: Record<DoctorCheckId, string> = {
+  issuer_url: 'Issuer URL',
+  redirect_uri_url: 'Redirect URI',
+  discovery_reachable: 'Discovery document reachable',
+  discovery_valid: 'Discovery document valid',
+  issuer_consistent: 'Issuer consistent',
+  authorization_endpoint: 'Authorization endpoint',
+  jwks_fetchable: 'Signing keys fetchable',
+  jwks_usable: 'Signing keys usable',
+  client_id_registered: 'client_id registered',
+  redirect_uri_registered: 'redirect_uri registered',
+  client_credentials: 'Client credentials',
+};
+
+const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+/** True when `url` is https, or http on a loopback host. */
+function secureScheme(url: URL): boolean {
+  if (url.protocol === 'https:') return true;
+  return (
+    url.protocol === 'http:' && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
+  );
+}
+
+function parseUrl(value: string): URL | undefined {
+  try {
+    return new URL(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function urlProblem(name: string, value: string): string | undefined {
+  const url = parseUrl(value);
+  if (!url) return `${name} is not an absolute URL`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    return `${name} must use https (got ${url.protocol})`;
+  if (!secureScheme(url)) return `${name} uses http: on a non-loopback host; only https is safe there`;
+  if (url.hash) return `${name} must not contain a fragment`;
+  return undefined;
+}
+
+function errorDetail(error: unknown, secrets: readonly (string | undefined)[]): string {
+  if (error instanceof AffiliationError) return redact(error.message, secrets);
+  return error instanceof Error ? redact(error.message, secrets) : 'unexpected error';
+}
+
+function b64url(bytes: Buffer): string {
+  return bytes.toString('base64url');
+}
+
+interface Discovery {
+  issuer: string;
+  authorization_endpoint?: unknown;
+  token_endpoint?: unknown;
+  jwks_uri?: unknown;
+  response_types_supported?: unknown;
+  id_token_signing_alg_values_supported?: unknown;
+}
+
+/**
+ * Check a merchant's configuration against a live provider: discovery, issuer, signing keys, and
+ * — with one authorization request whose redirect is read but not followed — that the client_id
+ * and redirect_uri are registered. With a client secret, also that the token endpoint accepts the
+ * client's credentials (with a code that cannot be valid, so nothing is issued).
+ *
+ * Never throws for a bad configuration or a misbehaving server: every problem is a failed check.
+ *
+ * @example
+ * ```ts
+ * const report = await runDoctor({ issuer: 'https://op.example.org', clientId: 'shop', redirectUri: 'https://shop.example/cb' });
+ * if (!report.ok) console.log(report.checks.filter((c) => c.status === 'fail'));
+ * ```
+ * @group Doctor
+ */
+export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
+  const secrets = [options.clientSecret];
+  const http = new HttpClient({
+    fetch: options.fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    // A doctor reports what it sees now; retrying would only delay the answer.
+    retries: 0,
+    maxResponseBytes: 1024 * 1024,
+    secrets: options.clientSecret ? [options.clientSecret] : [],
+    userAgent: 'affiliation-validation-doctor',
+  });
+  const checks: DoctorCheck[] = [];
+  const add = (id: DoctorCheckId, status: DoctorStatus, detail: string): void => {
+    checks.push({ id, title: TITLES[id], status, detail: redact(detail, secrets) });
+  };
+  const skipRest = (ids: DoctorCheckId[], why: string): DoctorReport => {
+    for (const id of ids) if (!checks.some((c) => c.id === id)) add(id, 'skip', why);
+    return { ok: checks.every((c) => c.status !== 'fail'), checks };
+  };
+  const allIds = Object.keys(TITLES) as DoctorCheckId[];
+
+  // 1. The configured URLs themselves.
+  const issuerProblem = urlProblem('the issuer', options.issuer);
+  const issuerUrl = parseUrl(options.issuer);
+  if (issuerProblem || !issuerUrl) add('issuer_url', 'fail', issuerProblem ?? 'invalid');
+  else if (issuerUrl.search) add('issuer_url', 'fail', 'the issuer must not contain a query');
+  else add('issuer_url', 'pass', `${issuerUrl.protocol.slice(0, -1)} on ${issuerUrl.host}`);
+
+  const redirectProblem = urlProblem('the redirect URI', options.redirectUri);
+  add(
+    'redirect_uri_url',
+    redirectProblem ? 'fail' : 'pass',
+    redirectProblem ?? `${redactUrl(options.redirectUri)}`,
+  );
+
+  if (!issuerUrl || checks[0]?.status === 'fail') return skipRest(allIds, 'needs a valid issuer URL');
+
+  // 2. Discovery.
+  const discoveryUrl = `${options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
+  let doc: Discovery;
+  try {
+    const res = await http.fetch(discoveryUrl, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) {
+      add('discovery_reachable', 'fail', `HTTP ${res.status} from ${discoveryUrl}`);
+      return skipRest(allIds, 'needs the discovery document');
+    }
+    const text = await res.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      add('discovery_reachable', 'fail', `${discoveryUrl} did not answer with JSON`);
+      return skipRest(allIds, 'needs the discovery document');
+    }
+    add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl}`);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      add('discovery_valid', 'fail', 'the discovery document is not a JSON object');
+      return skipRest(allIds, 'needs a valid discovery document');
+    }
+    const candidate = parsed as Record<string, unknown>;
+    if (typeof candidate.issuer !== 'string' || candidate.issuer === '') {
+      add('discovery_valid', 'fail', 'the discovery document has no "issuer"');
+      return skipRest(allIds, 'needs a valid discovery document');
+    }
+    doc = candidate as unknown as Discovery;
+  } catch (error) {
+    add('discovery_reachable', 'fail', errorDetail(error, secrets));
+    return skipRest(allIds, 'needs the discovery document');
+  }
+
+  const problems: string[] = [];
+  for (const field of ['authorization_endpoint', 'jwks_uri', 'token_endpoint'] as const) {
+    const value = doc[field];
+    if (value === undefined) {
+      problems.push(`"${field}" is missing`);
+      continue;
+    }
+    const url = typeof value === 'string' ? parseUrl(value) : undefined;
+    if (!url) problems.push(`"${field}" is not a URL`);
+    else if (!secureScheme(url)) problems.push(`"${field}" uses http: on a non-loopback host`);
+  }
+  const responseTypes = doc.response_types_supported;
+  if (Array.isArray(responseTypes) && !responseTypes.includes('code')) {
+    problems.push('"response_types_supported" does not list "code"');
+  }
+  const algs = Array.isArray(doc.id_token_signing_alg_values_supported)
+    ? doc.id_token_signing_alg_values_supported.filter((a): a is string => typeof a === 'string')
+    : undefined;
+  const usableAlgs = algs?.filter((a) => a !== 'none');
+  if (algs && usableAlgs?.length === 0) {
+    problems.push('"id_token_signing_alg_values_supported" offers only "none"');
+  }
+  add(
+    'discovery_valid',
+    problems.length ? 'fail' : 'pass',
+    problems.length ? problems.join('; ') : 'authorization, token and jwks endpoints present',
+  );
+
+  // 3. Issuer: equal, or one trailing slash apart (the spec lists both forms).
+  const configured = options.issuer;
+  if (doc.issuer === configured) {
+    add('issuer_consistent', 'pass', `the document's issuer is ${doc.issuer}`);
+  } else if (doc.issuer.replace(/\/$/, '') === configured.replace(/\/$/, '')) {
+    add(
+      'issuer_consistent',
+      'pass',
+      `differs only by a trailing slash; ID tokens must carry "${doc.issuer}" exactly`,
+    );
+  } else {
+    add(
+      'issuer_consistent',
+      'fail',
+      `configured "${configured}" but the document says "${doc.issuer}"; use the provider's issuer`,
+    );
+  }
+
+  // 4. Authorization endpoint.
+  const authorizationEndpoint =
+    typeof doc.authorization_endpoint === 'string' ? parseUrl(doc.authorization_endpoint) : undefined;
+  if (!authorizationEndpoint) add('authorization_endpoint', 'fail', 'not present in the discovery document');
+  else if (!secureScheme(authorizationEndpoint))
+    add('authorization_endpoint', 'fail', `${authorizationEndpoint.href} uses http: on a non-loopback host`);
+  else add('authorization_endpoint', 'pass', authorizationEndpoint.href);
+
+  // 5. Keys.
+  await checkKeys(http, doc, usableAlgs, add, secrets);
+
+  // 6. The probe authorization request, not followed.
+  if (!authorizationEndpoint || !secureScheme(authorizationEndpoint)) {
+    skipRest(['client_id_registered', 'redirect_uri_registered'], 'needs the authorization endpoint');
+  } else if (!parseUrl(options.redirectUri)) {
+    add('client_id_registered', 'skip', 'needs a redirect URI that is a URL');
+    add('redirect_uri_registered', 'skip', 'needs a redirect URI that is a URL');
+  } else {
+    await probeAuthorization(http, authorizationEndpoint, options, add, secrets);
+  }
+
+  // 7. Client credentials, when a secret was given.
+  await checkCredentials(http, doc, options, checks, add, secrets);
+
+  return { ok: checks.every((c) => c.status !== 'fail'), checks };
+}
+
+type Add = (id: DoctorCheckId, status: DoctorStatus, detail: string) => void;
+
+async function checkKeys(
+  http: HttpClient,
+  doc: Discovery,
+  usableAlgs: string[] | undefined,
+  add: Add,
+  secrets: readonly (string | undefined)[],
+): Promise<void> {
+  const jwksUri = typeof doc.jwks_uri === 'string' ? parseUrl(doc.jwks_uri) : undefined;
+  if (!jwksUri) {
+    add('jwks_fetchable', 'fail', 'no usable "jwks_uri" in the discovery document');
+    add('jwks_usable', 'skip', 'needs the key set');
+    return;
+  }
+  let keys: unknown[];
+  try {
+    const res = await http.fetch(jwksUri, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) {
+      add('jwks_fetchable', 'fail', `HTTP ${res.status} from ${jwksUri.href}`);
+      add('jwks_usable', 'skip', 'needs the key set');
+      return;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(await res.text());
+    } catch {
+      add('jwks_fetchable', 'fail', `${jwksUri.href} did not answer with JSON`);
+      add('jwks_usable', 'skip', 'needs the key set');
+      return;
+    }
+    const maybeKeys = (body as { keys?: unknown } | null)?.keys;
+    if (!Array.isArray(maybeKeys)) {
+      add('jwks_fetchable', 'fail', `${jwksUri.href} is not a JWK set (no "keys" array)`);
+      add('jwks_usable', 'skip', 'needs the key set');
+      return;
+    }
+    keys = maybeKeys;
+    add('jwks_fetchable', 'pass', `${keys.length} key(s) from ${jwksUri.href}`);
+  } catch (error) {
+    add('jwks_fetchable', 'fail', errorDetail(error, secrets));
+    add('jwks_usable', 'skip', 'needs the key set');
+    return;
+  }
+
+  const problems: string[] = [];
+  const kids = new Set<string>();
+  const usable: string[] = [];
+  const signing = keys.filter(
+    (k): k is JWK => typeof k === 'object' && k !== null && (k as JWK).use !== 'enc',
+  );
+  if (signing.length !== keys.length && keys.some((k) => typeof k !== 'object' || k === null)) {
+    problems.push('the set holds entries that are not JSON objects');
+  }
+  for (const [index, jwk] of signing.entries()) {
+    const label = typeof jwk.kid === 'string' ? `key "${jwk.kid}"` : `key #${index + 1}`;
+    if (typeof jwk.kid !== 'string' || jwk.kid === '') problems.push(`${label} has no "kid"`);
+    else if (kids.has(jwk.kid)) problems.push(`"kid" ${jwk.kid} is used twice`);
+    else kids.add(jwk.kid);
+    if (jwk.alg === 'none') {
+      problems.push(`${label} declares alg "none"`);
+      continue;
+    }
+    if ('d' in jwk || 'p' in jwk || 'k' in jwk) {
+      problems.push(`${label} exposes private or symmetric key material`);
+      continue;
+    }
+    const alg = jwk.alg ?? usableAlgs?.find((a) => algFitsKty(a, jwk.kty)) ?? defaultAlg(jwk.kty);
+    if (!alg) {
+      problems.push(`${label} has an unsupported key type "${String(jwk.kty)}"`);
+      continue;
+    }
+    if (jwk.kty === 'RSA' && typeof jwk.n === 'string') {
+      // jose refuses RSA keys under 2048 bits when verifying, so such a key could never be used.
+      const bits = Buffer.from(jwk.n, 'base64url').length * 8;
+      if (bits < 2048) {
+        problems.push(`${label} has a ${bits}-bit RSA modulus; at least 2048 bits are needed`);
+        continue;
+      }
+    }
+    try {
+      await importJWK(jwk, alg);
+      usable.push(alg);
+    } catch (error) {
+      problems.push(`${label} cannot be used for ${alg}: ${errorDetail(error, secrets)}`);
+    }
+  }
+  if (signing.length === 0) problems.push('the set holds no signing keys');
+  else if (usableAlgs && usableAlgs.length > 0 && !usable.some((a) => usableAlgs.includes(a))) {
+    problems.push(`no key fits the advertised algorithms (${usableAlgs.join(', ')})`);
+  }
+  add(
+    'jwks_usable',
+    problems.length ? 'fail' : 'pass',
+    problems.length
+      ? problems.join('; ')
+      : `${usable.length} signing key(s) with kid, algorithms ${[...new Set(usable)].join(', ')}`,
+  );
+}
+
+function algFitsKty(alg: string, kty: unknown): boolean {
+  if (kty === 'RSA') return /^(RS|PS)\d+$/.test(alg);
+  if (kty === 'EC') return /^ES\d+K?$/.test(alg);
+  if (kty === 'OKP') return alg === 'EdDSA' || alg === 'Ed25519';
+  return false;
+}
+
+function defaultAlg(kty: unknown): string | undefined {
+  if (kty === 'RSA') return 'RS256';
+  if (kty === 'EC') return 'ES256';
+  if (kty === 'OKP') return 'EdDSA';
+  return undefined;
+}
+
+async function probeAuthorization(
+  http: HttpClient,
+  endpoint: URL,
+  options: DoctorOptions,
+  add: Add,
+  secrets: readonly (string | undefined)[],
+): Promise<void> {
+  const probe = new URL(endpoint.href);
+  const verifier = b64url(randomBytes(32));
+  probe.searchParams.set('response_type', 'code');
+  probe.searchParams.set('client_id', options.clientId);
+  probe.searchParams.set('redirect_uri', options.redirectUri);
+  probe.searchParams.set('scope', 'openid member');
+  probe.searchParams.set('state', b64url(randomBytes(16)));
+  probe.searchParams.set('nonce', b64url(randomBytes(16)));
+  probe.searchParams.set('code_challenge', b64url(createHash('sha256').update(verifier).digest()));
+  probe.searchParams.set('code_challenge_method', 'S256');
+  // URLSearchParams writes spaces as "+"; the service wants %20.
+  const probeUrl = probe.href.replace(/\+/g, '%20');
+
+  let res: Response;
+  try {
+    res = await http.fetch(probeUrl, { redirect: 'manual', headers: { accept: 'text/html' } });
+  } catch (error) {
+    add(
+      'client_id_registered',
+      'fail',
+      `the probe authorization request failed: ${errorDetail(error, secrets)}`,
+    );
+    add('redirect_uri_registered', 'skip', 'needs an answer to the probe');
+    return;
+  }
+  const location = res.headers.get('location');
+  const target = location ? parseUrl(new URL(location, endpoint).href) : undefined;
+  const accepted = `client_id "${options.clientId}" accepted`;
+  if (res.status >= 300 && res.status < 400 && target) {
+    const where = redactUrl(target.href);
+    if (/\/error-client-id\/?$/.test(target.pathname)) {
+      add(
+        'client_id_registered',
+        'fail',
+        `the provider sends the shopper to ${where}: client_id "${options.clientId}" is not registered`,
+      );
+      add('redirect_uri_registered', 'skip', 'the provider rejected the client_id first');
+      return;
+    }
+    if (/\/error-redirect-uri\/?$/.test(target.pathname)) {
+      add('client_id_registered', 'pass', accepted);
+      add(
+        'redirect_uri_registered',
+        'fail',
+        `the provider sends the shopper to ${where}: this redirect URI is not registered for the client`,
+      );
+      return;
+    }
+    const redirect = parseUrl(options.redirectUri);
+    if (redirect && target.origin === redirect.origin && target.pathname === redirect.pathname) {
+      const params = new URLSearchParams(target.hash ? target.hash.slice(1) : target.search);
+      const error = params.get('error');
+      if (error === 'unauthorised_client' || error === 'unauthorized_client') {
+        add('client_id_registered', 'fail', `the provider answered "${error}": the client is not allowed`);
+      } else {
+        add('client_id_registered', 'pass', accepted);
+      }
+      add(
+        'redirect_uri_registered',
+        'pass',
+        error ? `the provider redirected back to it (with "${error}")` : 'the provider redirected back to it',
+      );
+      return;
+    }
+    add('client_id_registered', 'pass', accepted);
+    add('redirect_uri_registered', 'pass', `the provider started a validation (next: ${where})`);
+    return;
+  }
+  if (res.status === 200) {
+    add('client_id_registered', 'pass', accepted);
+    add('redirect_uri_registered', 'pass', 'the provider started a validation (HTTP 200)');
+    return;
+  }
+  add('client_id_registered', 'fail', `the probe authorization request got HTTP ${res.status}`);
+  add('redirect_uri_registered', 'skip', 'needs an answer to the probe');
+}
+
+async function checkCredentials(
+  http: HttpClient,
+  doc: Discovery,
+  options: DoctorOptions,
+  checks: DoctorCheck[],
+  add: Add,
+  secrets: readonly (string | undefined)[],
+): Promise<void> {
+  if (!options.clientSecret) {
+    add(
+      'client_credentials',
+      'skip',
+      'set AV_CLIENT_SECRET to check the client secret at the token endpoint',
+    );
+    return;
+  }
+  const tokenEndpoint = typeof doc.token_endpoint === 'string' ? parseUrl(doc.token_endpoint) : undefined;
+  if (!tokenEndpoint || !secureScheme(tokenEndpoint)) {
+    add('client_credentials', 'skip', 'needs a usable token endpoint');
+    return;
+  }
+  if (checks.some((c) => c.id === 'client_id_registered' && c.status === 'fail')) {
+    add('client_credentials', 'skip', 'the client_id is not registered');
+    return;
+  }
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    // A code that cannot exist: the provider must reject the code, after authenticating the client.
+    code: `doctor-probe-${b64url(randomBytes(16))}`,
+    redirect_uri: options.redirectUri,
+    code_verifier: b64url(randomBytes(32)),
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
+  if (options.tokenEndpointAuthMethod === 'client_secret_post') {
+    body.set('client_id', options.clientId);
+    body.set('client_secret', options.clientSecret);
+  } else {
+    const user = encodeURIComponent(options.clientId);
+    const pass = encodeURIComponent(options.clientSecret);
+    headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+  }
+  try {
+    const res = await http.fetch(tokenEndpoint, { method: 'POST', headers, body });
+    let error: unknown;
+    try {
+      error = (JSON.parse(await res.text()) as { error?: unknown }).error;
+    } catch {
+      error = undefined;
+    }
+    if (error === 'invalid_client' || res.status === 401) {
+      add(
+        'client_credentials',
+        'fail',
+        'the token endpoint rejected the client credentials (invalid_client)',
+      );
+    } else if (typeof error === 'string') {
+      add('client_credentials', 'pass', `accepted; the probe code was refused as expected (${error})`);
+    } else {
+      add('client_credentials', 'fail', `unexpected answer from the token endpoint (HTTP ${res.status})`);
+    }
+  } catch (error) {
+    add('client_credentials', 'fail', errorDetail(error, secrets));
+  }
+}
