@@ -329,7 +329,11 @@ export class DocsSiteClient {
   /** The root of a namespace (`GET /forms/v1`): its routes. */
   async namespaceRoot(namespace: string, params?: ContextParams): Promise<NamespaceIndex> {
     const where = 'namespaceRoot';
-    if (typeof namespace !== 'string' || !/^[\w.-]+(\/[\w.-]+)?$/.test(namespace)) {
+    if (
+      typeof namespace !== 'string' ||
+      !/^[\w.-]+(\/[\w.-]+)?$/.test(namespace) ||
+      namespace.split('/').some((s) => /^\.+$/.test(s))
+    ) {
       throw invalidParam('namespace', 'must look like "forms/v1"', where);
     }
     const query = checkParams(contextOnlySchema, params, where) as Record<string, unknown>;

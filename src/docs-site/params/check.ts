@@ -8,7 +8,7 @@ import { DocsSiteError } from '../errors.js';
 export function checkParams<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
+  const issue = result.error.issues[0] && mostSpecific(result.error.issues[0]);
   if (!issue) throw new DocsSiteError(`${where}: invalid parameters`, { code: 'invalid_param' });
   let param = issue.path.map(String).join('.');
   let message = issue.message;
@@ -23,6 +23,21 @@ export function checkParams<S extends z.ZodType>(schema: S, value: unknown, wher
   }
   if (!param) param = '(parameters)';
   return throwParam(param, message, where, result.error);
+}
+
+/**
+ * A union (`status: 'draft' | ['draft', …]`) reports "Invalid input" at its own path; use instead
+ * the issue of the branch the input was meant for (the one whose type matched), with its full path.
+ */
+function mostSpecific(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return issue;
+  const branches = issue.errors
+    .map((branch) => branch[0])
+    .filter((i): i is z.core.$ZodIssue => i !== undefined);
+  const typed = branches.filter((i) => !(i.code === 'invalid_type' && i.path.length === 0));
+  const pick = [...(typed.length > 0 ? typed : branches)].sort((a, b) => b.path.length - a.path.length)[0];
+  if (!pick || typed.length === 0) return issue;
+  return mostSpecific({ ...pick, path: [...issue.path, ...pick.path] } as z.core.$ZodIssue);
 }
 
 function throwParam(param: string, message: string, where: string, cause: unknown): never {
