@@ -21,15 +21,19 @@ export class AffiliationError extends Error {
   }
 }
 
+/** Every code of {@link TransportError}. */
+export const TRANSPORT_ERROR_CODES = [
+  'timeout',
+  'network',
+  'aborted',
+  'response_too_large',
+  'http_status',
+  'invalid_response',
+  'invalid_options',
+] as const;
+
 /** Codes of {@link TransportError}. */
-export type TransportErrorCode =
-  | 'timeout'
-  | 'network'
-  | 'aborted'
-  | 'response_too_large'
-  | 'http_status'
-  | 'invalid_response'
-  | 'invalid_options';
+export type TransportErrorCode = (typeof TRANSPORT_ERROR_CODES)[number];
 
 /**
  * A request could not be completed: the network failed, a time limit passed, the answer was too

@@ -88,30 +88,34 @@ function providerUserMessage(error: string): string {
   }
 }
 
+/** Every code of {@link ValidationError}: one per check the relying party makes. */
+export const VALIDATION_ERROR_CODES = [
+  'unknown_state',
+  'expired_transaction',
+  'replayed_transaction',
+  'state_mismatch',
+  'missing_parameters',
+  'fragment_relay_required',
+  'signature_invalid',
+  'unsupported_alg',
+  'issuer_mismatch',
+  'audience_mismatch',
+  'azp_mismatch',
+  'token_expired',
+  'iat_invalid',
+  'nonce_mismatch',
+  'at_hash_mismatch',
+  'requested_scopes_mismatch',
+  'returned_scopes_mismatch',
+  'requested_claims_mismatch',
+  'transaction_id_invalid',
+  'subject_missing',
+  'userinfo_subject_mismatch',
+  'unknown_hint',
+] as const;
+
 /** Codes of {@link ValidationError}: every check the relying party makes. */
-export type ValidationErrorCode =
-  | 'unknown_state'
-  | 'expired_transaction'
-  | 'replayed_transaction'
-  | 'state_mismatch'
-  | 'missing_parameters'
-  | 'fragment_relay_required'
-  | 'signature_invalid'
-  | 'unsupported_alg'
-  | 'issuer_mismatch'
-  | 'audience_mismatch'
-  | 'azp_mismatch'
-  | 'token_expired'
-  | 'iat_invalid'
-  | 'nonce_mismatch'
-  | 'at_hash_mismatch'
-  | 'requested_scopes_mismatch'
-  | 'returned_scopes_mismatch'
-  | 'requested_claims_mismatch'
-  | 'transaction_id_invalid'
-  | 'subject_missing'
-  | 'userinfo_subject_mismatch'
-  | 'unknown_hint';
+export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 
 const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
   unknown_state: 'This validation link is no longer valid. Please start the validation again.',

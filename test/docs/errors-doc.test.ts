@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { TRANSPORT_ERROR_CODES } from '../../src/core/errors.js';
+import { VALIDATION_ERROR_CODES } from '../../src/rp/errors.js';
+
+// docs/errors.md is the merchant's reference: every code the SDK can throw must be explained there.
+const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
+
+/** The codes listed in the first column of a table row: "| `code` | …" or "| `a` / `b` | …". */
+const documented = new Set(
+  [...doc.matchAll(/^\|([^|\n]+)\|/gm)].flatMap((row) =>
+    [...(row[1] ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]),
+  ),
+);
+
+// The service's own error codes (spec 7.1), both spellings of unauthorised_client.
+const PROVIDER_CODES = [
+  'access_denied',
+  'invalid_scope',
+  'invalid_request',
+  'unauthorised_client',
+  'unauthorized_client',
+  'invalid_grant',
+  'invalid_client',
+  'invalid_token',
+];
+
+describe('docs/errors.md', () => {
+  it.each([...VALIDATION_ERROR_CODES])('documents the ValidationError code %s', (code) => {
+    expect(documented.has(code)).toBe(true);
+  });
+
+  it.each([...TRANSPORT_ERROR_CODES])('documents the TransportError code %s', (code) => {
+    expect(documented.has(code)).toBe(true);
+  });
+
+  it.each(PROVIDER_CODES)('documents the provider error code %s', (code) => {
+    expect(documented.has(code)).toBe(true);
+  });
+
+  it('documents both error pages of the service', () => {
+    expect(doc).toContain('error-client-id');
+    expect(doc).toContain('error-redirect-uri');
+  });
+});
