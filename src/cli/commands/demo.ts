@@ -1,6 +1,48 @@
+import { parseArgs } from 'node:util';
+import { redact } from '../../core/redact.js';
+import { DemoError, runDemo } from '../demo-runner.js';
+import { startBuiltInShop } from '../demo-shop.js';
 import { type CliCommand, CliUsageError } from '../io.js';
 
-// Placeholder until the command lands; replaced by its issue's work.
-export const demoCommand: CliCommand = async () => {
-  throw new CliUsageError('the "demo" command is not available yet');
+const HELP = `Usage: affiliation-validation demo
+
+Starts a local test provider and a small shop on 127.0.0.1, then walks a shopper through a complete
+validation the way a browser does — the code flow, then the id_token flow through the fragment
+relay — printing every HTTP step (secrets redacted) and the validated result. No network, no
+credentials. Exits 0 when both validations succeed.
+`;
+
+/** `affiliation-validation demo`. */
+export const demoCommand: CliCommand = async (argv, io) => {
+  let help: boolean | undefined;
+  try {
+    ({
+      values: { help },
+    } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: { help: { type: 'boolean', short: 'h' } },
+    }));
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? redact(error.message) : 'invalid arguments');
+  }
+  if (help) {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  try {
+    await runDemo({
+      startShop: startBuiltInShop,
+      shopName: 'built-in node:http shop',
+      write: (line) => io.stdout.write(`${line}\n`),
+    });
+    return 0;
+  } catch (error) {
+    if (error instanceof DemoError) {
+      io.stderr.write(`affiliation-validation demo: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
 };

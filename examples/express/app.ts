@@ -1,0 +1,263 @@
+/**
+ * Express example: a shop page that asks the affiliation-validation service whether the shopper is
+ * a student (or staff, employee, member), with the code flow (recommended), the deprecated
+ * `id_token` flow through the fragment relay, and an institution picker (`aarc_idp_hint`).
+ *
+ * In your application import from 'affiliation-validation' instead of '../../src/index.js'.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import {
+  type Affiliation,
+  AffiliationClient,
+  AffiliationError,
+  type AffiliationResult,
+  CookieTransactionStore,
+  fragmentRelayHtml,
+} from '../../src/index.js';
+
+/** Configuration of the example shop. */
+export interface ExampleConfig {
+  /** The service's issuer, `{base_url}`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The callback URL registered with the service, e.g. `https://shop.example/callback`. */
+  redirectUri: string;
+  /**
+   * Seals the transaction cookies (at least 32 bytes, the same for every instance of the shop).
+   * Default: a random secret per process, which is fine for a single instance.
+   */
+  cookieSecret?: string;
+  /** Institutions offered in the picker. In production, use a `HintFeed` refreshed nightly. */
+  institutions?: { entityId: string; name: string }[];
+  /** Also offer the `id_token` flow (scheduled for deprecation by the service). Default `false`. */
+  enableIdTokenFlow?: boolean;
+  /** Where the shop logs failed validations (error codes only, never tokens). Default `console`. */
+  log?: (message: string) => void;
+  /** Fetch used to reach the service (tests). Default: the global fetch. */
+  fetch?: typeof fetch;
+}
+
+const AFFILIATIONS: Affiliation[] = ['student', 'faculty+staff', 'employee', 'member'];
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
+</head><body><h1>${escapeHtml(title)}</h1>
+${content}
+</body></html>
+`;
+}
+
+/**
+ * Build the Express app. Discovers the service once (two clients when the `id_token` flow is on:
+ * they share one transaction store, and either validates either kind of callback).
+ */
+export async function createApp(config: ExampleConfig): Promise<express.Express> {
+  const redirect = new URL(config.redirectUri);
+  const log = config.log ?? ((message: string) => console.warn(message));
+  const institutions = config.institutions ?? [];
+  // Transactions travel sealed in a cookie, so any instance of the shop can take the callback.
+  const transactions = new CookieTransactionStore({
+    secret: config.cookieSecret ?? randomBytes(32).toString('base64url'),
+    // Secure cookies need https; plain http is only for a shop on 127.0.0.1 during development.
+    secure: redirect.protocol === 'https:',
+  });
+  const common = {
+    issuer: config.issuer,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    redirectUri: config.redirectUri,
+    transactions,
+    // Only institutions from the picker may be sent as aarc_idp_hint.
+    ...(institutions.length
+      ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
+      : {}),
+    ...(config.fetch ? { fetch: config.fetch } : {}),
+  };
+  const codeClient = await AffiliationClient.discover(common);
+  const idTokenClient = config.enableIdTokenFlow
+    ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
+    : undefined;
+  const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use((_req: Request, res: Response, next: NextFunction) => {
+    res.set({
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-store',
+    });
+    next();
+  });
+
+  app.get('/', (_req, res) => {
+    const options = AFFILIATIONS.map(
+      (a) => `<option value="${escapeHtml(a)}">${escapeHtml(a)}</option>`,
+    ).join('');
+    const picker = institutions
+      .map((i) => `<option value="${escapeHtml(i.entityId)}">${escapeHtml(i.name)}</option>`)
+      .join('');
+    const flows = idTokenClient
+      ? `<label>Flow <select name="flow"><option value="code">code (recommended)</option><option value="id_token">id_token (deprecated)</option></select></label>`
+      : '';
+    res.type('html').send(
+      page(
+        'Student discount',
+        `<form method="get" action="/start">
+<label>I am a <select name="affiliation">${options}</select></label>
+<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
+${flows}
+<button type="submit">Validate my affiliation</button>
+</form>`,
+      ),
+    );
+  });
+
+  // GET /start?affiliation=student&institution=<entityID>&flow=code|id_token
+  app.get('/start', async (req, res, next) => {
+    try {
+      const affiliation = typeof req.query.affiliation === 'string' ? req.query.affiliation : 'student';
+      const institution = typeof req.query.institution === 'string' ? req.query.institution : '';
+      if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
+        res
+          .status(400)
+          .type('html')
+          .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
+        return;
+      }
+      const client = req.query.flow === 'id_token' && idTokenClient ? idTokenClient : codeClient;
+      const { url, setCookie } = await client.createAuthorizationRequest({
+        affiliation: affiliation as Affiliation,
+        ...(institution ? { idpHint: institution } : {}),
+      });
+      if (setCookie) res.append('set-cookie', setCookie);
+      res.redirect(303, url);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const callback = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    // A GET without parameters: the answer is in the fragment, which only the browser sees.
+    if (req.method === 'GET' && Object.keys(req.query as object).length === 0) {
+      const relay = fragmentRelayHtml();
+      res.set(relay.headers).type('html').send(relay.html);
+      return;
+    }
+    const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown> | undefined;
+    const state = typeof params?.state === 'string' ? params.state : undefined;
+    // The transaction cookie is single-use: drop it whatever the outcome.
+    if (state) res.append('set-cookie', transactions.clearCookie(state));
+    try {
+      const result = await codeClient.validateCallback(req);
+      res.type('html').send(resultPage(result, institutions));
+    } catch (error) {
+      next(error);
+    }
+  };
+  app.get(redirect.pathname, callback);
+  // The relay page posts the fragment's parameters as a form, like response_mode=form_post.
+  app.post(redirect.pathname, express.urlencoded({ extended: false, limit: '16kb' }), callback);
+
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof AffiliationError) {
+      log(`affiliation validation failed: ${error.name} ${error.code}`);
+      res
+        .status(error.name === 'TransportError' ? 502 : 400)
+        .type('html')
+        .send(
+          page(
+            'Validation not completed',
+            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p><p><a href="/">Try again</a></p>`,
+          ),
+        );
+      return;
+    }
+    log(`unexpected error: ${error instanceof Error ? error.name : 'unknown'}`);
+    res.status(500).type('html').send(page('Something went wrong', '<p>Please try again later.</p>'));
+  });
+  return app;
+}
+
+/** The result without tokens or raw claims: what the shop needs to grant the discount. */
+function resultPage(result: AffiliationResult, institutions: { entityId: string; name: string }[]): string {
+  const institution = result.institution
+    ? (institutions.find((i) => i.entityId === result.institution?.entityId)?.name ??
+      result.institution.entityId)
+    : 'chosen at the service (no hint sent, none asserted)';
+  return page(
+    'Affiliation validated',
+    `<dl>
+<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(result.affiliation)}</dd>
+<dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
+<dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
+<dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
+</dl>
+<p><a href="/">Start again</a></p>`,
+  );
+}
+
+/** Options of {@link startServer}: the config, where to listen, and the callback path. */
+export type StartOptions = Omit<ExampleConfig, 'redirectUri'> & {
+  /** Default `http://<host>:<port><callbackPath>` once the port is known. */
+  redirectUri?: string;
+  /** Default `127.0.0.1`. */
+  host?: string;
+  /** Default `0` (a free port). */
+  port?: number;
+  /** Default `/callback`. */
+  callbackPath?: string;
+};
+
+/** A running example shop. */
+export interface RunningExample {
+  /** e.g. `http://127.0.0.1:54321` */
+  url: string;
+  redirectUri: string;
+  close(): Promise<void>;
+}
+
+/** Listen first (so port 0 can be used), then build the app with the redirect URI on that port. */
+export async function startServer(options: StartOptions): Promise<RunningExample> {
+  const host = options.host ?? '127.0.0.1';
+  const server: Server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const redirectUri = options.redirectUri ?? `${url}${options.callbackPath ?? '/callback'}`;
+  try {
+    const app = await createApp({ ...options, redirectUri });
+    server.on('request', app);
+  } catch (error) {
+    server.close();
+    throw error;
+  }
+  return {
+    url,
+    redirectUri,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

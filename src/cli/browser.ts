@@ -1,0 +1,392 @@
+/**
+ * A small scripted browser for the demo and the example tests: it follows redirects one by one,
+ * keeps cookies per origin, submits HTML forms, and does the fragment relay page's job (read the
+ * fragment, POST it back as a form) — all with plain HTTP, no JavaScript engine.
+ */
+import { redactUrl } from '../core/redact.js';
+
+/** One HTTP exchange the browser made. `url` is redacted. */
+export interface BrowserStep {
+  method: string;
+  url: string;
+  status: number;
+  /** Why the browser made this request: `navigate`, `redirect`, `form`, or `relay`. */
+  reason: 'navigate' | 'redirect' | 'form' | 'relay';
+  /** The redirect target (redacted), for 3xx answers. */
+  location?: string;
+}
+
+/** A field of an HTML form as the page declares it. */
+export interface FormField {
+  name: string;
+  value: string;
+  type: string;
+  checked: boolean;
+  /** For `<select>`: the option values. */
+  options?: string[];
+}
+
+/** A parsed HTML form. */
+export interface HtmlForm {
+  action: string;
+  method: 'GET' | 'POST';
+  fields: FormField[];
+  /** Submit buttons (`<button>` or `<input type=submit>`) with a name. */
+  buttons: { name: string; value: string; label: string }[];
+}
+
+/** A page the browser ended on after following redirects. */
+export interface BrowserPage {
+  /** The final URL, including the fragment the last redirect carried. */
+  url: string;
+  status: number;
+  headers: Headers;
+  body: string;
+  forms: HtmlForm[];
+}
+
+/** Options of {@link Browser}. */
+export interface BrowserOptions {
+  /** Fetch implementation; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Called after every request. */
+  onStep?: (step: BrowserStep) => void;
+  /** Most redirects followed for one navigation. Default 20. */
+  maxRedirects?: number;
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] === '#') {
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[ref.toLowerCase()] ?? whole;
+  });
+}
+
+function attributes(tag: string): Map<string, string> {
+  const attrs = new Map<string, string>();
+  const re = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+  // Skip the tag name.
+  const inner = tag.replace(/^<\s*[a-zA-Z]+/, '').replace(/\/?>$/, '');
+  for (const m of inner.matchAll(re)) {
+    const name = m[1]!.toLowerCase();
+    if (!attrs.has(name)) attrs.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
+  }
+  return attrs;
+}
+
+function stripTags(html: string): string {
+  return decodeEntities(html.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Parse the forms of an HTML page (enough HTML for server-rendered forms; no scripts). */
+export function parseForms(html: string, baseUrl: string): HtmlForm[] {
+  const forms: HtmlForm[] = [];
+  for (const m of html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/gi)) {
+    const open = m[0].slice(0, m[0].indexOf('>') + 1);
+    const attrs = attributes(open);
+    const body = m[1] ?? '';
+    const fields: FormField[] = [];
+    const buttons: HtmlForm['buttons'] = [];
+    for (const el of body.matchAll(
+      /<(input)\b[^>]*>|<(select)\b([^>]*)>([\s\S]*?)<\/select>|<(button)\b([^>]*)>([\s\S]*?)<\/button>|<(textarea)\b([^>]*)>([\s\S]*?)<\/textarea>/gi,
+    )) {
+      if (el[1]) {
+        const a = attributes(el[0]);
+        const name = a.get('name');
+        const type = (a.get('type') ?? 'text').toLowerCase();
+        if (type === 'submit' || type === 'image') {
+          if (name) buttons.push({ name, value: a.get('value') ?? '', label: a.get('value') ?? '' });
+          continue;
+        }
+        if (!name || a.has('disabled')) continue;
+        fields.push({
+          name,
+          value: a.get('value') ?? (type === 'checkbox' || type === 'radio' ? 'on' : ''),
+          type,
+          checked: a.has('checked'),
+        });
+      } else if (el[2]) {
+        const a = attributes(`<select ${el[3] ?? ''}>`);
+        const name = a.get('name');
+        if (!name) continue;
+        const options: string[] = [];
+        let selected: string | undefined;
+        for (const o of (el[4] ?? '').matchAll(/<option\b([^>]*)>([\s\S]*?)(?=<option\b|<\/option>|$)/gi)) {
+          const oa = attributes(`<option ${o[1] ?? ''}>`);
+          const value = oa.get('value') ?? stripTags(o[2] ?? '');
+          options.push(value);
+          if (oa.has('selected')) selected = value;
+        }
+        fields.push({ name, value: selected ?? options[0] ?? '', type: 'select', checked: true, options });
+      } else if (el[5]) {
+        const a = attributes(`<button ${el[6] ?? ''}>`);
+        const type = (a.get('type') ?? 'submit').toLowerCase();
+        if (type !== 'submit') continue;
+        buttons.push({
+          name: a.get('name') ?? '',
+          value: a.get('value') ?? '',
+          label: stripTags(el[7] ?? ''),
+        });
+      } else if (el[8]) {
+        const a = attributes(`<textarea ${el[9] ?? ''}>`);
+        const name = a.get('name');
+        if (name) fields.push({ name, value: decodeEntities(el[10] ?? ''), type: 'textarea', checked: true });
+      }
+    }
+    const method = (attrs.get('method') ?? 'get').toUpperCase() === 'POST' ? 'POST' : 'GET';
+    forms.push({ action: new URL(attrs.get('action') || baseUrl, baseUrl).href, method, fields, buttons });
+  }
+  return forms;
+}
+
+/** The values a browser would submit for a form, with `choices` overriding fields by name. */
+export function formValues(
+  form: HtmlForm,
+  choices: Record<string, string> = {},
+  button?: { name: string; value: string },
+): URLSearchParams {
+  const out = new URLSearchParams();
+  const seen = new Set<string>();
+  for (const field of form.fields) {
+    if (field.name in choices) {
+      if (!seen.has(field.name)) out.append(field.name, choices[field.name]!);
+      seen.add(field.name);
+      continue;
+    }
+    if ((field.type === 'radio' || field.type === 'checkbox') && !field.checked) continue;
+    out.append(field.name, field.value);
+  }
+  for (const [name, value] of Object.entries(choices)) if (!seen.has(name)) out.append(name, value);
+  if (button?.name) out.append(button.name, button.value);
+  return out;
+}
+
+/** Does this page look like the SDK's fragment relay (an HTML page that needs the URL fragment)? */
+export function isRelayPage(page: BrowserPage): boolean {
+  const type = page.headers.get('content-type') ?? '';
+  if (!type.includes('text/html')) return false;
+  return /location\.hash/.test(page.body);
+}
+
+/**
+ * A cookie jar per origin and a redirect walker. Cookies are kept by origin (host and port), the
+ * way a browser scopes them for the sites in this demo; `Path` is honoured, `Max-Age=0` and past
+ * `Expires` delete.
+ */
+export class Browser {
+  readonly #fetch: typeof fetch | undefined;
+  readonly #onStep: ((step: BrowserStep) => void) | undefined;
+  readonly #maxRedirects: number;
+  readonly #jar = new Map<string, Map<string, { value: string; path: string }>>();
+
+  constructor(options: BrowserOptions = {}) {
+    this.#fetch = options.fetch;
+    this.#onStep = options.onStep;
+    this.#maxRedirects = options.maxRedirects ?? 20;
+  }
+
+  /** The cookies the browser holds for an origin (names only, for tests and the demo's printout). */
+  cookieNames(origin: string): string[] {
+    return [...(this.#jar.get(new URL(origin).origin)?.keys() ?? [])];
+  }
+
+  /** Open a URL as if typed in the address bar and follow redirects. */
+  async open(url: string): Promise<BrowserPage> {
+    return this.#navigate('GET', url, undefined, 'navigate');
+  }
+
+  /** Submit a form of the page, like clicking its button. */
+  async submit(
+    form: HtmlForm,
+    choices: Record<string, string> = {},
+    button?: { name: string; value: string },
+  ): Promise<BrowserPage> {
+    const values = formValues(form, choices, button);
+    if (form.method === 'GET') {
+      const target = new URL(form.action);
+      target.search = values.toString();
+      return this.#navigate('GET', target.href, undefined, 'form');
+    }
+    return this.#navigate('POST', form.action, values, 'form');
+  }
+
+  /**
+   * Do what the relay page's script does: take the parameters in the fragment of the page's URL and
+   * POST them as an `application/x-www-form-urlencoded` form to the page's own address.
+   */
+  async relay(page: BrowserPage): Promise<BrowserPage> {
+    const url = new URL(page.url);
+    const params = new URLSearchParams(url.hash.slice(1));
+    url.hash = '';
+    const action = page.forms[0]?.action ?? url.href;
+    return this.#navigate('POST', action, params, 'relay');
+  }
+
+  /**
+   * Follow a page to its end: open the URL and, whenever the browser lands on a relay page with
+   * a fragment, run the relay.
+   */
+  async openAndRelay(url: string): Promise<BrowserPage> {
+    const page = await this.open(url);
+    return new URL(page.url).hash.length > 1 && isRelayPage(page) ? this.relay(page) : page;
+  }
+
+  async #navigate(
+    method: 'GET' | 'POST',
+    url: string,
+    form: URLSearchParams | undefined,
+    reason: BrowserStep['reason'],
+  ): Promise<BrowserPage> {
+    let current = new URL(url);
+    let currentMethod = method;
+    let body = form;
+    let why = reason;
+    for (let hop = 0; ; hop++) {
+      if (hop > this.#maxRedirects) throw new Error(`too many redirects from ${redactUrl(url)}`);
+      const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
+      const cookie = this.#cookieHeader(current);
+      if (cookie) headers.set('cookie', cookie);
+      if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
+      if (currentMethod === 'POST') headers.set('origin', current.origin);
+      const target = new URL(current.href);
+      target.hash = '';
+      const f = this.#fetch ?? globalThis.fetch;
+      const res = await f(target.href, {
+        method: currentMethod,
+        headers,
+        body: body?.toString(),
+        redirect: 'manual',
+      });
+      this.#storeCookies(current, res.headers);
+      const location = res.headers.get('location');
+      const next = res.status >= 300 && res.status < 400 && location ? new URL(location, current) : undefined;
+      this.#onStep?.({
+        method: currentMethod,
+        url: redactUrl(current.href),
+        status: res.status,
+        reason: why,
+        ...(next ? { location: redactUrl(next.href) } : {}),
+      });
+      if (!next) {
+        const text = await res.text();
+        return {
+          url: current.href,
+          status: res.status,
+          headers: res.headers,
+          body: text,
+          forms: parseForms(text, target.href),
+        };
+      }
+      await res.body?.cancel().catch(() => {});
+      // Browsers keep the method and body only for 307/308.
+      if (res.status !== 307 && res.status !== 308) {
+        currentMethod = 'GET';
+        body = undefined;
+      }
+      current = next;
+      why = 'redirect';
+    }
+  }
+
+  #cookieHeader(url: URL): string {
+    const jar = this.#jar.get(url.origin);
+    if (!jar) return '';
+    return [...jar.entries()]
+      .filter(
+        ([, c]) =>
+          url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`),
+      )
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+  }
+
+  #storeCookies(url: URL, headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attrs] = line.split(';');
+      const eq = pair.indexOf('=');
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      let path = '/';
+      let remove = false;
+      for (const attr of attrs) {
+        const [k = '', v = ''] = attr.split('=').map((s) => s.trim());
+        const key = k.toLowerCase();
+        if (key === 'path' && v.startsWith('/')) path = v;
+        if (key === 'max-age' && Number(v) <= 0) remove = true;
+        if (key === 'expires' && Date.parse(v) < Date.now()) remove = true;
+        // A Secure cookie is not stored from an http: page, except on loopback (as browsers do).
+      }
+      let jar = this.#jar.get(url.origin);
+      if (!jar) {
+        jar = new Map();
+        this.#jar.set(url.origin, jar);
+      }
+      if (remove) jar.delete(name);
+      else jar.set(name, { value, path });
+    }
+  }
+}
+
+/** Options of {@link walkToOrigin}. */
+export interface WalkOptions {
+  /** A value to pick in any `<select>` that offers it (e.g. the institution on a selection page). */
+  choose?: string;
+  /** Called before each form is submitted (with the page's `<h1>`) and before the relay runs. */
+  onPage?: (event: { kind: 'form' | 'relay'; heading: string; page: BrowserPage }) => void;
+  /** Most pages walked. Default 10. */
+  maxPages?: number;
+}
+
+/** The text of a page's first `<h1>`. */
+export function pageHeading(html: string): string {
+  const m = /<h1[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  return stripTags(m?.[1] ?? '');
+}
+
+/**
+ * Act as the shopper until the browser is back on `origin`: submit each page's only form with its
+ * preselected answers (choosing `choose` where offered), and run the relay page when the answer
+ * comes back in the fragment. Returns the first page on `origin` that is not a relay page, or the
+ * page where the walk could not go on (an error page, a page with no or several forms).
+ */
+export async function walkToOrigin(
+  browser: Browser,
+  start: BrowserPage,
+  origin: string,
+  options: WalkOptions = {},
+): Promise<BrowserPage> {
+  const home = new URL(origin).origin;
+  let page = start;
+  for (let i = 0; i < (options.maxPages ?? 10); i++) {
+    const here = new URL(page.url);
+    if (here.origin === home && here.hash.length > 1 && isRelayPage(page)) {
+      options.onPage?.({ kind: 'relay', heading: pageHeading(page.body), page });
+      page = await browser.relay(page);
+      continue;
+    }
+    const form = page.forms[0];
+    if (here.origin === home || page.status !== 200 || page.forms.length !== 1 || !form) return page;
+    const choices: Record<string, string> = {};
+    for (const field of form.fields) {
+      if (
+        field.type === 'select' &&
+        options.choose !== undefined &&
+        field.options?.includes(options.choose)
+      ) {
+        choices[field.name] = options.choose;
+      }
+    }
+    options.onPage?.({ kind: 'form', heading: pageHeading(page.body), page });
+    page = await browser.submit(form, choices);
+  }
+  return page;
+}

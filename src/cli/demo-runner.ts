@@ -1,0 +1,162 @@
+/**
+ * The demo: a local test provider and a shop on 127.0.0.1, and a scripted shopper who goes through
+ * a complete validation the way a browser does — once with the code flow, once with the `id_token`
+ * flow through the fragment relay. Every HTTP step is printed with secrets redacted.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
+import { startTestProvider } from '../testing/server.js';
+import { Browser, type BrowserPage, type BrowserStep, pageHeading, walkToOrigin } from './browser.js';
+import type { StartShop } from './demo-shop.js';
+
+/** Options of {@link runDemo}. */
+export interface DemoOptions {
+  /** Starts the shop (the Express example for `npm run demo`, the built-in shop for the CLI). */
+  startShop: StartShop;
+  /** How the shop is called in the printout. */
+  shopName: string;
+  /** Where the narration goes, line by line. */
+  write: (line: string) => void;
+}
+
+/** One validated flow, as the shop showed it. */
+export interface DemoResult {
+  flow: 'code' | 'id_token';
+  affiliation: string;
+  institution: string;
+  transactionId: string;
+  validUntil: string;
+}
+
+/** Raised when a flow does not end on the shop's result page. */
+export class DemoError extends Error {
+  override name = 'DemoError';
+}
+
+function text(html: string, id: string): string | undefined {
+  const m = new RegExp(`<dd id="${id}">([^<]*)</dd>`).exec(html);
+  return m?.[1]
+    ?.replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+function formatStep(step: BrowserStep): string {
+  const arrow = step.location ? ` → ${step.location}` : '';
+  return `    ${step.method.padEnd(4)} ${step.url}  ${step.status}${arrow}`;
+}
+
+/**
+ * Run both flows and return what the shop validated. Throws {@link DemoError} when a flow does not
+ * end with a validated affiliation. Starts and stops everything it uses.
+ */
+export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
+  const { write } = options;
+  const institutions = DEFAULT_TEST_INSTITUTIONS.filter((i) => i.edugain !== false).map((i) => ({
+    entityId: i.entityId,
+    name: i.name,
+  }));
+  const clientId = 'demo-shop';
+  // A fresh secret per run, known only to this process; it is never printed.
+  const clientSecret = randomBytes(24).toString('base64url');
+
+  write('affiliation-validation demo: a complete validation on 127.0.0.1 — no network, no credentials.');
+  write('');
+  const op = await startTestProvider({ clients: [] });
+  let shop: Awaited<ReturnType<StartShop>> | undefined;
+  try {
+    write(`Test provider (the service, simulated): ${op.issuer}`);
+    shop = await options.startShop({
+      issuer: op.issuer,
+      clientId,
+      clientSecret,
+      institutions,
+      enableIdTokenFlow: true,
+      log: () => {},
+    });
+    op.registerClient({ clientId, clientSecret, redirectUris: [shop.redirectUri] });
+    write(`Shop (${options.shopName}): ${shop.url}, callback ${shop.redirectUri}`);
+    write(`Registered the shop at the provider as client "${clientId}".`);
+
+    const results: DemoResult[] = [];
+    const [university, college] = institutions;
+    write('');
+    write('1. Code flow (recommended): the shopper picks the institution at the service.');
+    results.push(
+      await walk(
+        shop.url,
+        { flow: 'code', affiliation: 'student', chooseAtService: university!.entityId },
+        write,
+      ),
+    );
+    write('');
+    write('2. id_token flow (scheduled for deprecation): the shop sends an institution hint,');
+    write('   the answer comes back in the URL fragment and the relay page posts it to the shop.');
+    results.push(
+      await walk(shop.url, { flow: 'id_token', affiliation: 'student', hint: college!.entityId }, write),
+    );
+    write('');
+    write(`Done: ${results.length} validations completed.`);
+    return results;
+  } finally {
+    await shop?.close();
+    await op.close();
+  }
+}
+
+interface WalkPlan {
+  flow: 'code' | 'id_token';
+  affiliation: string;
+  /** The entityID the shopper picks on the service's selection page. */
+  chooseAtService?: string;
+  /** The entityID the shop sends as `aarc_idp_hint`. */
+  hint?: string;
+}
+
+async function walk(shopUrl: string, plan: WalkPlan, write: (line: string) => void): Promise<DemoResult> {
+  // A new browser per flow: its own cookies, like a fresh shopper.
+  const browser = new Browser({ onStep: (step) => write(formatStep(step)) });
+  const shopOrigin = new URL(shopUrl).origin;
+
+  write('  The shopper opens the shop.');
+  let page: BrowserPage = await browser.open(`${shopUrl}/`);
+  const start = page.forms[0];
+  if (!start) throw new DemoError('the shop page has no form');
+  write(
+    `  The shopper asks for a ${plan.affiliation} validation${plan.hint ? ' and picks the institution in the shop' : ''}.`,
+  );
+  page = await browser.submit(start, {
+    affiliation: plan.affiliation,
+    institution: plan.hint ?? '',
+    flow: plan.flow,
+  });
+
+  page = await walkToOrigin(browser, page, shopOrigin, {
+    ...(plan.chooseAtService ? { choose: plan.chooseAtService } : {}),
+    onPage: ({ kind, heading }) =>
+      write(
+        kind === 'relay'
+          ? '  The shop serves the relay page; the browser does its job: it posts the fragment as a form.'
+          : `  At the service: "${heading}" — the shopper submits the form.`,
+      ),
+  });
+
+  const affiliation = text(page.body, 'affiliation');
+  if (page.status !== 200 || !affiliation) {
+    throw new DemoError(`the ${plan.flow} flow ended on "${pageHeading(page.body)}" (HTTP ${page.status})`);
+  }
+  const result: DemoResult = {
+    flow: plan.flow,
+    affiliation,
+    institution: text(page.body, 'institution') ?? '',
+    transactionId: text(page.body, 'transaction') ?? '',
+    validUntil: text(page.body, 'expires') ?? '',
+  };
+  write(`  ✓ Validated by the shop: affiliation ${result.affiliation}`);
+  write(`      institution  ${result.institution}`);
+  write(`      transaction  ${result.transactionId}`);
+  write(`      valid until  ${result.validUntil}`);
+  return result;
+}

@@ -1,0 +1,209 @@
+/**
+ * The demo's built-in shop: the smallest correct relying party on plain `node:http`, for the
+ * `affiliation-validation demo` command (the installed package has no Express). `npm run demo`
+ * uses the Express example instead; both serve the same pages.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AffiliationError } from '../core/errors.js';
+import { AffiliationClient } from '../rp/client.js';
+import { fragmentRelayHtml } from '../rp/relay.js';
+import { CookieTransactionStore } from '../rp/transactions/index.js';
+import type { Affiliation, AffiliationResult } from '../rp/types.js';
+
+/** What the demo needs from a shop: start it on 127.0.0.1, learn its URLs, stop it. */
+export interface DemoShopOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  institutions: { entityId: string; name: string }[];
+  /** Must offer the id_token flow too. */
+  enableIdTokenFlow: true;
+  log?: (message: string) => void;
+}
+
+/** A running shop. */
+export interface RunningShop {
+  url: string;
+  redirectUri: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Start a shop: listen first on 127.0.0.1 port 0, then discover the provider with the redirect
+ * URI on that port. The caller registers the redirect URI with the provider before any request.
+ */
+export type StartShop = (options: DemoShopOptions) => Promise<RunningShop>;
+
+const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}
+
+function page(title: string, content: string): string {
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
+}
+
+/** The built-in node:http shop. */
+export const startBuiltInShop: StartShop = async (options) => {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const redirectUri = `${url}/callback`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  const transactions = new CookieTransactionStore({ secret: randomBytes(32), secure: false });
+  const common = {
+    issuer: options.issuer,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    redirectUri,
+    transactions,
+    hints: { has: (id: string) => options.institutions.some((i) => i.entityId === id) },
+  };
+  let codeClient: AffiliationClient;
+  let idTokenClient: AffiliationClient;
+  try {
+    codeClient = await AffiliationClient.discover(common);
+    idTokenClient = await AffiliationClient.discover({ ...common, responseType: 'id_token' });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const log = options.log ?? (() => {});
+
+  const send = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) => {
+    res.writeHead(status, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      ...headers,
+    });
+    res.end(html);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const requestUrl = new URL(req.url ?? '/', url);
+    if (req.method === 'GET' && requestUrl.pathname === '/') {
+      const picker = options.institutions
+        .map((i) => `<option value="${escapeHtml(i.entityId)}">${escapeHtml(i.name)}</option>`)
+        .join('');
+      send(
+        res,
+        200,
+        page(
+          'Student discount',
+          `<form method="get" action="/start">
+<label>I am a <select name="affiliation">${AFFILIATIONS.map((a) => `<option>${escapeHtml(a)}</option>`).join('')}</select></label>
+<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
+<label>Flow <select name="flow"><option value="code">code</option><option value="id_token">id_token</option></select></label>
+<button type="submit">Validate my affiliation</button>
+</form>`,
+        ),
+      );
+      return;
+    }
+    if (req.method === 'GET' && requestUrl.pathname === '/start') {
+      const affiliation = requestUrl.searchParams.get('affiliation') ?? 'student';
+      const institution = requestUrl.searchParams.get('institution') ?? '';
+      if (!AFFILIATIONS.includes(affiliation)) {
+        send(res, 400, page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
+        return;
+      }
+      const client = requestUrl.searchParams.get('flow') === 'id_token' ? idTokenClient : codeClient;
+      const { url: location, setCookie } = await client.createAuthorizationRequest({
+        affiliation: affiliation as Affiliation,
+        ...(institution ? { idpHint: institution } : {}),
+      });
+      res.writeHead(303, {
+        location,
+        'cache-control': 'no-store',
+        ...(setCookie ? { 'set-cookie': setCookie } : {}),
+      });
+      res.end();
+      return;
+    }
+    if (requestUrl.pathname === '/callback' && (req.method === 'GET' || req.method === 'POST')) {
+      if (req.method === 'GET' && requestUrl.search === '') {
+        const relay = fragmentRelayHtml();
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...relay.headers });
+        res.end(relay.html);
+        return;
+      }
+      let body: string | undefined;
+      if (req.method === 'POST') body = await readBody(req);
+      const state = (body === undefined ? requestUrl.searchParams : new URLSearchParams(body)).get('state');
+      const clear: Record<string, string> = state ? { 'set-cookie': transactions.clearCookie(state) } : {};
+      try {
+        const result = await codeClient.validateCallback(req, body === undefined ? undefined : { body });
+        send(res, 200, resultPage(result, options.institutions), clear);
+      } catch (error) {
+        if (!(error instanceof AffiliationError)) throw error;
+        log(`validation failed: ${error.code}`);
+        send(
+          res,
+          error.name === 'TransportError' ? 502 : 400,
+          page(
+            'Validation not completed',
+            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p>`,
+          ),
+          clear,
+        );
+      }
+      return;
+    }
+    send(res, 404, page('Not found', '<p>No such page.</p>'));
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, page('Something went wrong', '<p>Please try again later.</p>'));
+      else res.destroy();
+    });
+  });
+  return { url, redirectUri, close };
+};
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 16 * 1024) throw new Error('form body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The result without tokens or raw claims. */
+export function resultPage(
+  result: AffiliationResult,
+  institutions: { entityId: string; name: string }[],
+): string {
+  const institution = result.institution
+    ? (institutions.find((i) => i.entityId === result.institution?.entityId)?.name ??
+      result.institution.entityId)
+    : 'chosen at the service (no hint sent, none asserted)';
+  return page(
+    'Affiliation validated',
+    `<dl>
+<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(result.affiliation)}</dd>
+<dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
+<dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
+<dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
+</dl>`,
+  );
+}

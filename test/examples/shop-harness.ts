@@ -1,0 +1,214 @@
+/**
+ * Shared smoke test of the three example shops: each is started on 127.0.0.1 against the real
+ * test provider and driven by the scripted browser (redirects, cookies, forms, the fragment relay).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, type BrowserPage, type BrowserStep, walkToOrigin } from '../../src/cli/browser.js';
+import { startTestProvider } from '../../src/testing.js';
+
+type Provider = Awaited<ReturnType<typeof startTestProvider>>;
+
+export interface ShopStartOptions {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  institutions: { entityId: string; name: string }[];
+  enableIdTokenFlow: boolean;
+  log: (message: string) => void;
+}
+
+export type StartExample = (
+  options: ShopStartOptions,
+) => Promise<{ url: string; redirectUri: string; close(): Promise<void> }>;
+
+const SECRET = 'example-client-secret-3c81f0d2a';
+const UNIVERSITY = 'https://idp.university.example/idp/shibboleth';
+const COLLEGE = 'https://login.college.example/saml2/idp';
+/** In the shop's picker but unknown to the service: a stale entityID. */
+const STALE = 'https://idp.renamed.example/old-entity';
+
+function dd(page: BrowserPage, id: string): string | undefined {
+  return new RegExp(`<dd id="${id}">([^<]*)</dd>`).exec(page.body)?.[1];
+}
+
+export function describeExampleShop(name: string, start: StartExample): void {
+  describe(`${name} example`, () => {
+    let op: Provider;
+    let shop: Awaited<ReturnType<StartExample>>;
+    const logs: string[] = [];
+    const steps: BrowserStep[] = [];
+
+    beforeAll(async () => {
+      op = await startTestProvider({ clients: [] });
+      shop = await start({
+        issuer: op.issuer,
+        clientId: `${name}-shop`,
+        clientSecret: SECRET,
+        institutions: [
+          { entityId: UNIVERSITY, name: 'Example University' },
+          { entityId: COLLEGE, name: 'Example <College> & "Friends"' },
+          { entityId: STALE, name: 'Renamed Institute' },
+        ],
+        enableIdTokenFlow: true,
+        log: (m) => logs.push(m),
+      });
+      op.registerClient({
+        clientId: `${name}-shop`,
+        clientSecret: SECRET,
+        redirectUris: [shop.redirectUri],
+        allowedScopes: ['student', 'member'],
+      });
+      op.registerInstitution({ entityId: COLLEGE, name: 'Example College' });
+    });
+    afterAll(async () => {
+      await shop?.close();
+      await op?.close();
+    });
+
+    function browser(): Browser {
+      return new Browser({ onStep: (s) => steps.push(s) });
+    }
+
+    async function validate(
+      b: Browser,
+      query: Record<string, string>,
+      choose?: string,
+    ): Promise<{ page: BrowserPage; relayed: boolean }> {
+      const home = await b.open(`${shop.url}/`);
+      expect(home.status).toBe(200);
+      const form = home.forms[0];
+      expect(form?.action).toBe(`${shop.url}/start`);
+      let relayed = false;
+      const first = await b.submit(form!, query);
+      const page = await walkToOrigin(b, first, shop.url, {
+        ...(choose ? { choose } : {}),
+        onPage: (e) => {
+          if (e.kind === 'relay') relayed = true;
+        },
+      });
+      return { page, relayed };
+    }
+
+    it('completes the code flow: institution chosen at the service, result shown without tokens', async () => {
+      const b = browser();
+      const { page, relayed } = await validate(
+        b,
+        { affiliation: 'student', institution: '', flow: 'code' },
+        UNIVERSITY,
+      );
+      expect(page.status, page.body).toBe(200);
+      expect(relayed).toBe(false);
+      expect(new URL(page.url).searchParams.has('code')).toBe(true);
+      expect(dd(page, 'affiliation')).toBe('student');
+      expect(dd(page, 'transaction')).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
+      expect(page.body).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+      expect(page.body).not.toContain(SECRET);
+      // The single-use transaction cookie was set on /start and dropped by the callback.
+      expect(b.cookieNames(shop.url)).toEqual([]);
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    });
+
+    it('completes the id_token flow through the fragment relay, with the institution hint asserted', async () => {
+      const b = browser();
+      const { page, relayed } = await validate(b, {
+        affiliation: 'student',
+        institution: COLLEGE,
+        flow: 'id_token',
+      });
+      expect(relayed).toBe(true);
+      expect(page.status, page.body).toBe(200);
+      expect(dd(page, 'affiliation')).toBe('student');
+      // The picker's name, HTML-escaped.
+      expect(dd(page, 'institution')).toBe('Example &lt;College&gt; &amp; &quot;Friends&quot;');
+      expect(page.body).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+      const relayPost = steps.filter((s) => s.reason === 'relay').at(-1);
+      expect(relayPost).toMatchObject({ method: 'POST', url: shop.redirectUri, status: 200 });
+    });
+
+    it('skips the selection page when the shop sends a hint (code flow)', async () => {
+      const b = browser();
+      const headings: string[] = [];
+      await b.open(`${shop.url}/`);
+      const first = await b.open(
+        `${shop.url}/start?affiliation=member&institution=${encodeURIComponent(UNIVERSITY)}`,
+      );
+      const page = await walkToOrigin(b, first, shop.url, { onPage: (e) => headings.push(e.heading) });
+      expect(dd(page, 'affiliation')).toBe('member');
+      expect(dd(page, 'institution')).toBe('Example University');
+      expect(headings.some((h) => /select/i.test(h))).toBe(false);
+    });
+
+    it('shows the access_denied message when the shopper refuses consent', async () => {
+      op.scriptLogin({ consent: false });
+      const b = browser();
+      const { page } = await validate(b, { affiliation: 'student', institution: UNIVERSITY, flow: 'code' });
+      expect(page.status).toBe(400);
+      expect(page.body).toContain(
+        'Your affiliation could not be confirmed by your institution, or you declined to share it.',
+      );
+      expect(page.body).toContain('Reference: access_denied');
+      expect(b.cookieNames(shop.url)).toEqual([]);
+      expect(logs.some((l) => l.includes('access_denied'))).toBe(true);
+    });
+
+    it('shows the access_denied message when the institution does not hold the affiliation (id_token flow)', async () => {
+      op.scriptLogin({ affiliations: ['employee'] });
+      const b = browser();
+      const { page } = await validate(b, {
+        affiliation: 'student',
+        institution: UNIVERSITY,
+        flow: 'id_token',
+      });
+      expect(page.status).toBe(400);
+      expect(page.body).toContain('Reference: access_denied');
+    });
+
+    it('shows a message for a stale institution hint the service cannot resolve (entity_id error)', async () => {
+      const b = browser();
+      const { page } = await validate(b, { affiliation: 'student', institution: STALE, flow: 'code' });
+      expect(page.status).toBe(400);
+      expect(page.body).toContain('Reference: access_denied');
+    });
+
+    it('shows the shop-side message for invalid_scope', async () => {
+      const b = browser();
+      // The client may ask for student and member only.
+      const { page } = await validate(b, { affiliation: 'employee', institution: '', flow: 'code' });
+      expect(page.status).toBe(400);
+      expect(page.body).toContain('problem on the shop side');
+      expect(page.body).toContain('Reference: invalid_scope');
+    });
+
+    it('refuses an institution that is not in the picker before any redirect', async () => {
+      const b = browser();
+      const page = await b.open(
+        `${shop.url}/start?affiliation=student&institution=${encodeURIComponent('https://evil.example/idp')}`,
+      );
+      expect(page.status).toBe(400);
+      expect(new URL(page.url).origin).toBe(shop.url);
+      expect(page.body).toContain('The selected institution is not available');
+    });
+
+    it('refuses to replay a callback URL', async () => {
+      const b = browser();
+      const { page } = await validate(b, { affiliation: 'student', institution: UNIVERSITY, flow: 'code' });
+      expect(page.status).toBe(200);
+      const again = await b.open(page.url);
+      expect(again.status).toBe(400);
+      expect(again.body).not.toContain('id="affiliation"');
+    });
+
+    it('serves the relay page for a callback without parameters, and never logs secrets or tokens', async () => {
+      const b = browser();
+      const relay = await b.open(shop.redirectUri);
+      expect(relay.status).toBe(200);
+      expect(relay.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+      for (const line of logs) {
+        expect(line).not.toContain(SECRET);
+        expect(line).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+      }
+    });
+  });
+}
