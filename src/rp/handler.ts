@@ -65,16 +65,11 @@ export function defaultErrorResponse(error: AffiliationError): Response {
   });
 }
 
-/** Add a Set-Cookie header, copying the response when its headers are immutable (Response.redirect). */
+/** Add a Set-Cookie header on a copy: the original's headers may be immutable (Response.redirect). */
 function withSetCookie(response: Response, cookie: string): Response {
-  try {
-    response.headers.append('set-cookie', cookie);
-    return response;
-  } catch {
-    const headers = new Headers(response.headers);
-    headers.append('set-cookie', cookie);
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
-  }
+  const headers = new Headers(response.headers);
+  headers.append('set-cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 function needsRelay(request: Request): boolean {
