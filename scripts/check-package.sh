@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Test the package as users get it (npm run test:package; needs a built dist/, CI builds first):
+# npm pack → install the tarball into a temporary project → import every entry point of `exports`
+# from ESM and CJS → check entry points do not load what they must not → publint and
+# @arethetypeswrong/cli on the tarball → run the bin. One line per check; exits non-zero on any failure.
+set -uo pipefail
+
+# ---------------------------------------------------------------------------------------------------
+# What each entry point must export (space-separated names). Every subpath in package.json `exports`
+# (except ./package.json) must be listed here, so a new entry point cannot slip through unchecked.
+declare -A EXPECTED_EXPORTS=(
+  ['.']='AffiliationError'
+  ['./hints']='AffiliationError'
+  ['./docs-site']='AffiliationError'
+  ['./testing']='AffiliationError'
+)
+# Packages an entry point must never load, directly or through its chunks (space-separated).
+declare -A MUST_NOT_LOAD=(
+  ['./docs-site']='openid-client'
+  ['./hints']='openid-client'
+)
+BIN_NAME='affiliation-validation'
+# ---------------------------------------------------------------------------------------------------
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$ROOT"
+export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false npm_config_loglevel=error
+
+FAILURES=0
+pass() { printf 'ok    %s\n' "$*"; }
+fail() {
+  printf 'FAIL  %s\n' "$*"
+  FAILURES=$((FAILURES + 1))
+}
+indent() { sed 's/^/      | /'; }
+
+if [[ ! -f dist/index.js || ! -f dist/index.cjs ]]; then
+  fail "dist/ is not built: run \"npm run build\" first"
+  exit 1
+fi
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/affiliation-validation-pkg.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+PACK_DIR="$WORK/pack"
+APP="$WORK/app"
+mkdir -p "$PACK_DIR" "$APP"
+
+# --- npm pack ---------------------------------------------------------------------------------------
+if ! PACK_JSON="$(npm pack --json --pack-destination "$PACK_DIR" 2>"$WORK/pack.err")"; then
+  fail "npm pack"
+  indent <"$WORK/pack.err"
+  exit 1
+fi
+TARBALL="$PACK_DIR/$(node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0, "utf8"))[0].filename)' <<<"$PACK_JSON")"
+pass "npm pack → $(basename "$TARBALL") ($(du -k "$TARBALL" | cut -f1) kB)"
+
+# Only what `files` allows, and nothing from the working tree that must not ship.
+LEAKED="$(tar -tzf "$TARBALL" | grep -E '^package/(src|test|bench|scripts|examples|node_modules|\.tmp|\.ci|coverage)/|\.env' || true)"
+if [[ -n "$LEAKED" ]]; then
+  fail "tarball contents: files that must not ship"
+  indent <<<"$LEAKED"
+else
+  pass "tarball contents: no sources, tests, scripts or local files"
+fi
+
+# --- install into a temporary project -------------------------------------------------------------
+ENTRIES="$(node -e '
+  const pkg = require("./package.json");
+  const keys = Object.keys(pkg.exports ?? {}).filter((k) => k !== "./package.json");
+  process.stdout.write(keys.join("\n"));
+')"
+PKG_NAME="$(node -p 'require("./package.json").name')"
+# Optional peers (msw for ./testing) are what a user of that entry point installs next to us.
+PEERS="$(node -e '
+  const pkg = require("./package.json");
+  const peers = Object.entries(pkg.peerDependencies ?? {}).map(([n, v]) => `${n}@${v}`);
+  process.stdout.write(peers.join(" "));
+')"
+printf '{ "name": "pkg-check", "version": "0.0.0", "private": true }\n' >"$APP/package.json"
+# shellcheck disable=SC2086
+if (cd "$APP" && npm install --no-package-lock --prefer-offline "$TARBALL" $PEERS >"$WORK/install.log" 2>&1); then
+  pass "install the tarball into a temporary project${PEERS:+ (with peers: $PEERS)}"
+else
+  fail "install the tarball into a temporary project"
+  indent <"$WORK/install.log"
+  exit 1
+fi
+
+# --- every entry point from ESM and from CJS ------------------------------------------------------
+cat >"$APP/check.mjs" <<'EOF'
+const [spec, names] = process.argv.slice(2);
+const mod = await import(spec);
+const missing = names.split(' ').filter((n) => n && !(n in mod));
+if (missing.length) { console.error(`missing exports: ${missing.join(', ')}`); process.exit(1); }
+EOF
+cat >"$APP/check.cjs" <<'EOF'
+const [spec, names] = process.argv.slice(2);
+const mod = require(spec);
+const missing = names.split(' ').filter((n) => n && !(n in mod));
+if (missing.length) { console.error(`missing exports: ${missing.join(', ')}`); process.exit(1); }
+EOF
+
+while IFS= read -r entry; do
+  [[ -z "$entry" ]] && continue
+  spec="$PKG_NAME${entry#.}"
+  if [[ -z "${EXPECTED_EXPORTS[$entry]+set}" ]]; then
+    fail "$spec: listed in exports but not in EXPECTED_EXPORTS of scripts/check-package.sh"
+    continue
+  fi
+  names="${EXPECTED_EXPORTS[$entry]}"
+  for kind in mjs cjs; do
+    label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
+    if out="$(cd "$APP" && node "check.$kind" "$spec" "$names" 2>&1)"; then
+      pass "$label import \"$spec\" exports $names"
+    else
+      fail "$label import \"$spec\""
+      indent <<<"$out"
+    fi
+  done
+done <<<"$ENTRIES"
+
+for entry in "${!EXPECTED_EXPORTS[@]}"; do
+  if ! grep -qxF -- "$entry" <<<"$ENTRIES"; then
+    fail "EXPECTED_EXPORTS lists \"$entry\" but package.json exports does not"
+  fi
+done
+
+# --- entry points that must not load certain packages ---------------------------------------------
+# ESM: a resolve hook (module.register) that refuses the forbidden packages; CJS: the same on
+# Module._resolveFilename. Both see chunks and lazy imports alike, since they watch the loader.
+cat >"$APP/forbid-hooks.mjs" <<'EOF'
+const forbidden = (process.env.FORBIDDEN ?? '').split(' ').filter(Boolean);
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  for (const name of forbidden) {
+    if (result.url.includes(`/node_modules/${name}/`)) {
+      throw new Error(`loaded forbidden package ${name} (${specifier} from ${context.parentURL})`);
+    }
+  }
+  return result;
+}
+EOF
+cat >"$APP/forbid.mjs" <<'EOF'
+import { register } from 'node:module';
+register('./forbid-hooks.mjs', import.meta.url);
+const [spec] = process.argv.slice(2);
+await import(spec);
+EOF
+cat >"$APP/forbid.cjs" <<'EOF'
+const Module = require('node:module');
+const forbidden = (process.env.FORBIDDEN ?? '').split(' ').filter(Boolean);
+const original = Module._resolveFilename;
+Module._resolveFilename = function (request, parent, ...rest) {
+  const file = original.call(this, request, parent, ...rest);
+  for (const name of forbidden) {
+    if (file.includes(`/node_modules/${name}/`)) {
+      throw new Error(`loaded forbidden package ${name} (${request} from ${parent?.filename})`);
+    }
+  }
+  return file;
+};
+require(process.argv[2]);
+EOF
+
+# Self-test: the detectors must catch a direct import, or a pass below would mean nothing.
+if (cd "$APP" && FORBIDDEN=undici node forbid.mjs undici >/dev/null 2>&1) ||
+  (cd "$APP" && FORBIDDEN=undici node forbid.cjs undici >/dev/null 2>&1); then
+  fail "self-test: the load detectors did not notice a forbidden package"
+else
+  pass "self-test: the load detectors notice a forbidden package (ESM and CJS)"
+fi
+
+for entry in "${!MUST_NOT_LOAD[@]}"; do
+  spec="$PKG_NAME${entry#.}"
+  forbidden="${MUST_NOT_LOAD[$entry]}"
+  for kind in mjs cjs; do
+    label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
+    if out="$(cd "$APP" && FORBIDDEN="$forbidden" node "forbid.$kind" "$spec" 2>&1)"; then
+      pass "$label import \"$spec\" does not load $forbidden"
+    else
+      fail "$label import \"$spec\" must not load $forbidden"
+      indent <<<"$out"
+    fi
+  done
+done
+
+# --- publint and @arethetypeswrong/cli on the tarball ---------------------------------------------
+if out="$(npx --no-install publint run "$TARBALL" --strict 2>&1)"; then
+  pass "publint (strict)"
+else
+  fail "publint (strict)"
+fi
+indent <<<"$out" | grep -v 'Unknown user config' || true
+
+if out="$(npx --no-install attw "$TARBALL" --format ascii --no-emoji --no-color 2>&1)"; then
+  pass "@arethetypeswrong/cli"
+else
+  fail "@arethetypeswrong/cli"
+  indent <<<"$out" | grep -v 'Unknown user config'
+fi
+
+# --- the bin ----------------------------------------------------------------------------------------
+BIN="$APP/node_modules/.bin/$BIN_NAME"
+if [[ ! -x "$BIN" ]]; then
+  fail "bin $BIN_NAME is not installed as an executable"
+elif out="$(cd "$APP" && "$BIN" --help 2>&1)" && grep -q 'Usage' <<<"$out"; then
+  pass "bin: $BIN_NAME --help"
+else
+  fail "bin: $BIN_NAME --help"
+  indent <<<"$out"
+fi
+
+echo
+if ((FAILURES > 0)); then
+  echo "package checks: $FAILURES failed"
+  exit 1
+fi
+echo "package checks: all passed"
