@@ -102,6 +102,22 @@ describe('affiliation-validation doctor', () => {
     expect(line(c.stdout(), 'Client credentials')).toMatch(/^– .*AV_CLIENT_SECRET/);
   });
 
+  it('accepts a provider that publishes its issuer with the trailing slash', async () => {
+    const slashed = await startTestProvider({
+      issuerTrailingSlash: true,
+      clients: [{ clientId: 'shop', clientSecret: SECRET, redirectUris: [REDIRECT] }],
+    });
+    try {
+      expect(slashed.issuer.endsWith('/')).toBe(true);
+      const c = capture({ AV_CLIENT_SECRET: SECRET });
+      const code = await runCli(args({ issuer: slashed.issuer.replace(/\/$/, '') }), c.io);
+      expect(code, c.stdout()).toBe(0);
+      expect(line(c.stdout(), 'Issuer consistent')).toContain(`must carry "${slashed.issuer}" exactly`);
+    } finally {
+      await slashed.close();
+    }
+  });
+
   it('reports an unknown client_id (the provider sends the user to error-client-id)', async () => {
     const c = capture();
     const code = await runCli(args({ clientId: 'not-registered' }), c.io);
@@ -190,6 +206,49 @@ describe('affiliation-validation doctor', () => {
     expect(usable).toContain('declares alg "none"');
     expect(usable).toContain('key "broken" cannot be used');
     expect(usable).toContain('key "short" has a 24-bit RSA modulus');
+  });
+
+  it('reports a discovery document without an authorization endpoint that offers only alg none', async () => {
+    const broken: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const res = await fetch(input, init);
+      if (!url.endsWith('/.well-known/openid-configuration')) return res;
+      const doc = (await res.json()) as Record<string, unknown>;
+      delete doc.authorization_endpoint;
+      doc.id_token_signing_alg_values_supported = ['none'];
+      return Response.json(doc);
+    };
+    const c = capture({}, broken);
+    const code = await runCli(args(), c.io);
+    expect(code).toBe(1);
+    const valid = line(c.stdout(), 'Discovery document valid');
+    expect(valid).toMatch(/^✗ .*"authorization_endpoint" is missing/);
+    expect(valid).toContain('offers only "none"');
+    expect(line(c.stdout(), 'Authorization endpoint')).toMatch(/^✗ .*not present/);
+    expect(line(c.stdout(), 'client_id registered')).toMatch(/^– /);
+  });
+
+  it('reports a discovery answer that is not JSON', async () => {
+    const broken: typeof fetch = async (input, init) =>
+      String(input instanceof Request ? input.url : input).endsWith('/openid-configuration')
+        ? new Response('<html>maintenance</html>', { status: 200, headers: { 'content-type': 'text/html' } })
+        : fetch(input, init);
+    const c = capture({}, broken);
+    expect(await runCli(args(), c.io)).toBe(1);
+    expect(line(c.stdout(), 'Discovery document reachable')).toMatch(/^✗ .*did not answer with JSON/);
+  });
+
+  it('reports a client the provider refuses on the redirect (unauthorised_client)', async () => {
+    const refusing: typeof fetch = async (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (!url.pathname.endsWith('/authorization')) return fetch(input, init);
+      const back = `${url.searchParams.get('redirect_uri')}#error=unauthorised_client&state=${url.searchParams.get('state')}`;
+      return new Response(null, { status: 302, headers: { location: back } });
+    };
+    const c = capture({}, refusing);
+    expect(await runCli(args(), c.io)).toBe(1);
+    expect(line(c.stdout(), 'client_id registered')).toMatch(/^✗ .*unauthorised_client/);
+    expect(line(c.stdout(), 'redirect_uri registered')).toMatch(/^✓ /);
   });
 
   it('reports a wrong client secret without printing either secret', async () => {
