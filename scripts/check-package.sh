@@ -184,6 +184,51 @@ for entry in "${!MUST_NOT_LOAD[@]}"; do
   done
 done
 
+# The same from the built files' import graph (import and require conditions), which also sees a
+# lazy import()/require() that the runtime check above only sees when it runs.
+cat >"$APP/graph.mjs" <<'EOF'
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+const [spec, forbiddenList] = process.argv.slice(2);
+const forbidden = forbiddenList.split(' ').filter(Boolean);
+const SPEC = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
+const seen = new Set();
+const bad = [];
+function walk(file) {
+  if (seen.has(file)) return;
+  seen.add(file);
+  for (const [, s] of fs.readFileSync(file, 'utf8').matchAll(SPEC)) {
+    if (s.startsWith('.')) walk(path.resolve(path.dirname(file), s));
+    else if (forbidden.some((n) => s === n || s.startsWith(`${n}/`))) bad.push(`${path.basename(file)} -> ${s}`);
+  }
+}
+walk(fileURLToPath(import.meta.resolve(spec)));
+walk(createRequire(import.meta.url).resolve(spec));
+if (bad.length) { console.error(bad.join('\n')); process.exit(1); }
+console.log(`${seen.size} files`);
+EOF
+for entry in "${!MUST_NOT_LOAD[@]}"; do
+  spec="$PKG_NAME${entry#.}"
+  forbidden="${MUST_NOT_LOAD[$entry]}"
+  if out="$(cd "$APP" && node graph.mjs "$spec" "$forbidden" 2>&1)"; then
+    pass "import graph of \"$spec\" ($out, ESM and CJS) does not reference $forbidden"
+  else
+    fail "import graph of \"$spec\" references $forbidden"
+    indent <<<"$out"
+  fi
+done
+# Self-test of the graph walk: a file that reaches a package through a relative chunk is caught.
+mkdir -p "$APP/selftest"
+printf "export * from './chunk.js';\n" >"$APP/selftest/entry.js"
+printf "const lazy = () => import('openid-client/some/path');\nexport { lazy };\n" >"$APP/selftest/chunk.js"
+if (cd "$APP" && node graph.mjs ./selftest/entry.js openid-client >/dev/null 2>&1); then
+  fail "self-test: the import-graph walk missed a forbidden package behind a chunk"
+else
+  pass "self-test: the import-graph walk finds a forbidden package behind a chunk"
+fi
+
 # --- publint and @arethetypeswrong/cli on the tarball ---------------------------------------------
 if out="$(npx --no-install publint run "$TARBALL" --strict 2>&1)"; then
   pass "publint (strict)"
