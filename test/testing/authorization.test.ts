@@ -51,7 +51,11 @@ describe('spec 7.2 row 1: client_id is valid and registered', () => {
   });
 
   it('uses the errorSite option', async () => {
-    const other = await startTestProvider({ clients: testClients, errorSite: 'https://operator.example/' });
+    const other = await startTestProvider({
+      signingAlg: 'ES256',
+      clients: testClients,
+      errorSite: 'https://operator.example/',
+    });
     try {
       expect(await locationOf(authUrl(other, { client_id: 'x' }))).toBe(
         'https://operator.example/error-client-id/',
@@ -142,6 +146,7 @@ describe('spec 7.2 row 3 and spec 2.2: scope is valid', () => {
 
   it('can put invalid_scope in the fragment instead (errorLocations.invalidScope)', async () => {
     const other = await startTestProvider({
+      signingAlg: 'ES256',
       clients: testClients,
       errorLocations: { invalidScope: 'fragment' },
     });
@@ -258,7 +263,7 @@ describe('spec 2.1: nonce and PKCE', () => {
   });
 
   it('requires PKCE for the code flow with requirePkce', async () => {
-    const strict = await startTestProvider({ clients: testClients, requirePkce: true });
+    const strict = await startTestProvider({ signingAlg: 'ES256', clients: testClients, requirePkce: true });
     try {
       const { params } = resultOf(await locationOf(authUrl(strict)));
       expect(params.get('error')).toBe('invalid_request');

@@ -58,7 +58,7 @@ describe('provider configuration (spec 4.1)', () => {
   });
 
   it('uses the serviceName option as the path segment of the authorization endpoint', async () => {
-    const other = await startTestProvider({ serviceName: 'AffiliationValidation' });
+    const other = await startTestProvider({ serviceName: 'AffiliationValidation', signingAlg: 'ES256' });
     try {
       const doc = (await (await fetch(other.endpoints.discovery)).json()) as Record<string, unknown>;
       expect(doc.authorization_endpoint).toBe(`${other.baseUrl}/AffiliationValidation/authorization`);
@@ -68,7 +68,11 @@ describe('provider configuration (spec 4.1)', () => {
   });
 
   it('publishes the issuer with a trailing slash, in discovery and iss, when issuerTrailingSlash is set (spec 2.4)', async () => {
-    const slash = await startTestProvider({ clients: testClients, issuerTrailingSlash: true });
+    const slash = await startTestProvider({
+      clients: testClients,
+      issuerTrailingSlash: true,
+      signingAlg: 'ES256',
+    });
     try {
       expect(slash.issuer).toBe(`${slash.baseUrl}/`);
       const doc = (await (await fetch(slash.endpoints.discovery)).json()) as Record<string, unknown>;

@@ -169,6 +169,7 @@ describe('failures end in access_denied to redirect_uri with the state (spec 3, 
 
   it('can put access_denied in the query (errorLocations.accessDenied)', async () => {
     const other = await startTestProvider({
+      signingAlg: 'ES256',
       clients: testClients,
       errorLocations: { accessDenied: 'query' },
     });
@@ -225,5 +226,30 @@ describe('affiliation matching (spec 2.2)', () => {
     op.scriptLogin({ affiliations: ['faculty'] });
     const { claims } = await codeFlow(op, { scope: 'openid faculty+staff' });
     expect((claims.returned_scopes as { values: string[] }).values).toContain('faculty+staff');
+  });
+});
+
+describe('pages never reflect markup', () => {
+  it('escapes institution names and client ids in the HTML', async () => {
+    const evil = '<script>alert(1)</script>';
+    op.registerInstitution({ entityId: 'https://evil.example/"><img src=x>', name: evil });
+    op.registerClient({ clientId: '<b>shop</b>', clientSecret: 'x-secret', redirectUris: [REDIRECT_URI] });
+    const pages: string[] = [];
+    const location = await op.authorize(authUrl(op, { client_id: '<b>shop</b>' }), {
+      institution: 'https://evil.example/"><img src=x>',
+      fetch: async (input, init) => {
+        const response = await fetch(input, init);
+        if (response.status === 200) pages.push(await response.clone().text());
+        return response;
+      },
+    });
+    expect(resultOf(location).params.get('code')).toBeTruthy();
+    expect(pages).toHaveLength(3);
+    for (const html of pages) {
+      expect(html).not.toContain('<script>');
+      expect(html).not.toContain('<img');
+      expect(html).not.toContain('<b>shop');
+    }
+    expect(pages[0]).toContain('&lt;script&gt;');
   });
 });
