@@ -143,12 +143,4 @@ describe('batch against WordPress', () => {
     });
     expect(await idsWith(token)).toEqual([]);
   });
-
-  it('refuses a media route in a batch before sending', async () => {
-    const error = await docs.batch([{ method: 'DELETE', path: '/wp/v2/media/1?force=true' }]).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect((error as DocsSiteError).code).toBe('invalid_batch');
-  });
 });

@@ -1,0 +1,220 @@
+/**
+ * DocsSiteClient against a real WordPress (the one scripts/wordpress starts):
+ *
+ * 1. creating 500 posts through `batch()` against one request per post, in the same run;
+ * 2. iterating over 1,000 posts with `iterate()` (bounded concurrency) against fetching the pages one
+ *    after the other.
+ *
+ * Uses the WordPress named by WP_BASE_URL / WP_USERNAME / WP_APP_PASSWORD or by .tmp/wordpress/env;
+ * otherwise installs (Debian, as root) and starts a private one through scripts/wordpress and stops it
+ * afterwards. Prints "skipped: WordPress not available" with the reason when none can be had. Everything
+ * it creates is deleted again.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { DocsSiteClient } from '../src/docs-site.js';
+import { fmt, report } from './util.js';
+
+const run = promisify(execFile);
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const scripts = join(repo, 'scripts', 'wordpress');
+
+const POSTS_PER_METHOD = 500;
+const ITERATE_REPEATS = 3;
+
+interface Site {
+  baseUrl: string;
+  restRoot: string;
+  username: string;
+  applicationPassword: string;
+  stop?: () => Promise<void>;
+}
+
+function parseEnv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const m = /^([A-Z_]+)='(.*)'$/.exec(line);
+    if (m) out[m[1]!] = m[2]!;
+  }
+  return out;
+}
+
+function siteFrom(env: Record<string, string | undefined>): Site | undefined {
+  const { WP_BASE_URL: baseUrl, WP_USERNAME: username, WP_APP_PASSWORD: applicationPassword } = env;
+  if (!baseUrl || !username || !applicationPassword) return undefined;
+  return { baseUrl, restRoot: env.WP_REST_ROOT ?? 'wp-json', username, applicationPassword };
+}
+
+async function answers(site: Site): Promise<boolean> {
+  try {
+    const response = await fetch(`${site.baseUrl}/${site.restRoot}/`, { signal: AbortSignal.timeout(5000) });
+    await response.arrayBuffer();
+    return response.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+function lastLine(error: unknown): string {
+  const e = error as { stderr?: string; message?: string };
+  const text = (e.stderr || e.message || String(error)).trim().split('\n');
+  return text[text.length - 1] ?? 'unknown error';
+}
+
+/** A running WordPress, or the reason there is none. */
+async function acquire(): Promise<Site | { reason: string }> {
+  const fromEnv = siteFrom(process.env);
+  if (fromEnv) return (await answers(fromEnv)) ? fromEnv : { reason: `${fromEnv.baseUrl} does not answer` };
+
+  const manual = await readFile(join(repo, '.tmp', 'wordpress', 'env'), 'utf8').then(
+    parseEnv,
+    () => undefined,
+  );
+  const started = manual && siteFrom(manual);
+  if (started && (await answers(started))) return started;
+
+  if (process.platform !== 'linux') return { reason: 'scripts/wordpress needs Debian Linux' };
+  const envFile = join(repo, '.tmp', 'wordpress', 'bench.env');
+  const env = { ...process.env, WP_ENV_FILE: envFile, WP_OWNER_PID: String(process.pid) };
+  try {
+    console.log('  (installing and starting WordPress through scripts/wordpress)');
+    await run('bash', [join(scripts, 'install.sh')], { env, maxBuffer: 16 << 20 });
+    await run('bash', [join(scripts, 'start.sh')], { env });
+  } catch (error) {
+    return { reason: lastLine(error) };
+  }
+  const site = siteFrom(parseEnv(await readFile(envFile, 'utf8')));
+  if (!site) return { reason: `${envFile} is incomplete` };
+  site.stop = async () => {
+    await run('bash', [join(scripts, 'stop.sh')], { env }).catch(() => undefined);
+  };
+  return site;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
+  const start = performance.now();
+  const value = await fn();
+  return [performance.now() - start, value];
+}
+
+async function measure(docs: DocsSiteClient): Promise<void> {
+  const token = `bench${randomBytes(5).toString('hex')}`;
+  const body = (i: number, how: string) => ({
+    title: `${token} ${how} ${i}`,
+    content: `<!-- wp:paragraph --><p>Benchmark post ${i}.</p><!-- /wp:paragraph -->`,
+    status: 'publish' as const,
+  });
+  const created: number[] = [];
+  try {
+    // Warm-up: PHP's opcache and MariaDB's buffers, so neither side pays the first-request cost.
+    for (let i = 0; i < 3; i++) await docs.posts.list({ per_page: 1 });
+
+    const [singleMs] = await timed(async () => {
+      for (let i = 0; i < POSTS_PER_METHOD; i++)
+        created.push((await docs.posts.create(body(i, 'single'))).id);
+    });
+    const [batchMs, results] = await timed(() =>
+      docs.batch(
+        Array.from({ length: POSTS_PER_METHOD }, (_, i) => docs.posts.batchCreate(body(i, 'batch'))),
+      ),
+    );
+    for (const r of results) if (r.ok) created.push((r.body as { id: number }).id);
+    const failed = results.filter((r) => !r.ok).length;
+    if (failed > 0)
+      throw new Error(`${failed} batch items failed: ${results.find((r) => !r.ok)?.error?.message}`);
+
+    console.log(`  create ${POSTS_PER_METHOD} posts`);
+    report('one request per post (sequential)', singleMs, 'ms');
+    report(
+      `batch() (${Math.ceil(POSTS_PER_METHOD / docs.batchMaxItems)} calls of ≤ ${docs.batchMaxItems})`,
+      batchMs,
+      'ms',
+    );
+    report(
+      'per post: one request / batch()',
+      `${fmt(singleMs / POSTS_PER_METHOD)} / ${fmt(batchMs / POSTS_PER_METHOD)}`,
+      'ms',
+    );
+    report('ratio (target ≥ 5×)', `${fmt(singleMs / batchMs)}×`);
+
+    const total = created.length;
+    for (const perPage of [100, 10]) {
+      const params = { search: token, per_page: perPage, orderby: 'id', order: 'asc' } as const;
+      const sequentialRuns: number[] = [];
+      const concurrentRuns: number[] = [];
+      for (let r = 0; r < ITERATE_REPEATS; r++) {
+        const [seqMs, seqCount] = await timed(async () => {
+          let count = 0;
+          let pages = 1;
+          for (let page = 1; page <= pages; page++) {
+            const result = await docs.posts.list({ ...params, page });
+            pages = result.totalPages;
+            count += result.items.length;
+          }
+          return count;
+        });
+        const [conMs, conCount] = await timed(async () => {
+          let count = 0;
+          for await (const _ of docs.posts.iterate(params)) count++;
+          return count;
+        });
+        if (seqCount !== total || conCount !== total) {
+          throw new Error(`iterated ${seqCount} / ${conCount} posts, expected ${total}`);
+        }
+        sequentialRuns.push(seqMs);
+        concurrentRuns.push(conMs);
+      }
+      const seq = median(sequentialRuns);
+      const con = median(concurrentRuns);
+      console.log(
+        `  iterate ${total} posts, per_page ${perPage} (${Math.ceil(total / perPage)} pages; median of ${ITERATE_REPEATS})`,
+      );
+      report('sequential pages (list() page after page)', seq, 'ms');
+      report('iterate() (bounded concurrency, default 4)', con, 'ms');
+      report('ratio (target ≥ 2×)', `${fmt(seq / con)}×`);
+    }
+  } finally {
+    // Clean up through batch() (DELETE with force), then check nothing is left.
+    const deletions = await docs.batch(created.map((id) => docs.posts.batchDelete(id, { force: true })));
+    const left = deletions.filter((r) => !r.ok).length;
+    const remaining = (await docs.posts.list({ search: token, status: ['any'], per_page: 1 })).total;
+    if (left > 0 || remaining > 0) console.log(`  cleanup: ${left} deletes failed, ${remaining} posts left`);
+  }
+}
+
+export default async function docsSiteBench(): Promise<void> {
+  const site = await acquire();
+  if ('reason' in site) {
+    console.log(`  skipped: WordPress not available (${site.reason})`);
+    return;
+  }
+  try {
+    // The server shares this machine's cores: what else runs bounds what concurrency can gain.
+    report(
+      'machine',
+      `${availableParallelism()} cores, load average ${loadavg()
+        .map((n) => fmt(n))
+        .join(' / ')} before the run`,
+    );
+    const docs = new DocsSiteClient({
+      baseUrl: site.baseUrl,
+      restRoot: site.restRoot,
+      auth: { username: site.username, applicationPassword: site.applicationPassword },
+      contentNamespace: 'wp/v2',
+      timeoutMs: 60_000,
+    });
+    await measure(docs);
+  } finally {
+    await site.stop?.();
+  }
+}
