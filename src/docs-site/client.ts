@@ -365,7 +365,7 @@ export class DocsSiteClient {
    * (`/wp/v2/users/me`) and may carry a query string. Error statuses throw a {@link DocsSiteError}.
    */
   async request(
-    method: DocsSiteMethod,
+    method: DocsSiteMethod | Lowercase<DocsSiteMethod>,
     path: string,
     options: RequestOptions = {},
   ): Promise<DocsSiteResponse> {
