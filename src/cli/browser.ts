@@ -3,7 +3,15 @@
  * keeps cookies per origin, submits HTML forms, and does the fragment relay page's job (read the
  * fragment, POST it back as a form) — all with plain HTTP, no JavaScript engine.
  */
+import { AffiliationError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
+
+/** The scripted browser could not go on (too many redirects, a malformed answer). */
+export class BrowserError extends AffiliationError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: 'browser_error', cause: options.cause });
+  }
+}
 
 /** One HTTP exchange the browser made. `url` is redacted. */
 export interface BrowserStep {
@@ -250,7 +258,7 @@ export class Browser {
     let body = form;
     let why = reason;
     for (let hop = 0; ; hop++) {
-      if (hop > this.#maxRedirects) throw new Error(`too many redirects from ${redactUrl(url)}`);
+      if (hop > this.#maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
       const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
       const cookie = this.#cookieHeader(current);
       if (cookie) headers.set('cookie', cookie);
@@ -267,7 +275,14 @@ export class Browser {
       });
       this.#storeCookies(current, res.headers);
       const location = res.headers.get('location');
-      const next = res.status >= 300 && res.status < 400 && location ? new URL(location, current) : undefined;
+      let next: URL | undefined;
+      if (res.status >= 300 && res.status < 400 && location) {
+        try {
+          next = new URL(location, current);
+        } catch (error) {
+          throw new BrowserError(`${redactUrl(current.href)} redirected to an invalid URL`, { cause: error });
+        }
+      }
       this.#onStep?.({
         method: currentMethod,
         url: redactUrl(current.href),

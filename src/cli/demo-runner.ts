@@ -4,6 +4,7 @@
  * flow through the fragment relay. Every HTTP step is printed with secrets redacted.
  */
 import { randomBytes } from 'node:crypto';
+import { AffiliationError } from '../core/errors.js';
 import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
 import { startTestProvider } from '../testing/server.js';
 import { Browser, type BrowserPage, type BrowserStep, pageHeading, walkToOrigin } from './browser.js';
@@ -29,8 +30,10 @@ export interface DemoResult {
 }
 
 /** Raised when a flow does not end on the shop's result page. */
-export class DemoError extends Error {
-  override name = 'DemoError';
+export class DemoError extends AffiliationError {
+  constructor(message: string) {
+    super(message, { code: 'demo_failed' });
+  }
 }
 
 function text(html: string, id: string): string | undefined {
