@@ -189,6 +189,15 @@ ${flows}
         );
       return;
     }
+    // Body-parser errors (too large, malformed) carry a 4xx status.
+    const status = (error as { status?: unknown } | undefined)?.status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res
+        .status(status)
+        .type('html')
+        .send(page('Bad request', '<p>Please go back to the shop and try again.</p>'));
+      return;
+    }
     log(`unexpected error: ${error instanceof Error ? error.name : 'unknown'}`);
     res.status(500).type('html').send(page('Something went wrong', '<p>Please try again later.</p>'));
   });

@@ -200,6 +200,30 @@ export function describeExampleShop(name: string, start: StartExample): void {
       expect(again.body).not.toContain('id="affiliation"');
     });
 
+    it('answers a callback POST that is not a small form with a 4xx page, without hanging', async () => {
+      const json = await fetch(shop.redirectUri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: 'x', code: 'y' }),
+      });
+      expect(json.status).toBeGreaterThanOrEqual(400);
+      expect(json.status).toBeLessThan(500);
+      const huge = await fetch(shop.redirectUri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `state=${'a'.repeat(100_000)}`,
+      });
+      expect(huge.status).toBeGreaterThanOrEqual(400);
+      expect(huge.status).toBeLessThan(500);
+      const forged = await fetch(shop.redirectUri, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'id_token=eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.&state=forged',
+      });
+      expect(forged.status).toBe(400);
+      expect(await forged.text()).toContain('no longer valid');
+    });
+
     it('serves the relay page for a callback without parameters, and never logs secrets or tokens', async () => {
       const b = browser();
       const relay = await b.open(shop.redirectUri);
