@@ -48,7 +48,9 @@ function text(html: string, id: string): string | undefined {
 
 function formatStep(step: BrowserStep): string {
   const arrow = step.location ? ` → ${step.location}` : '';
-  return `    ${step.method.padEnd(4)} ${step.url}  ${step.status}${arrow}`;
+  // Browsers never send the fragment; say so where it would look as if they did.
+  const note = step.url.includes('#') ? '  (the fragment stays in the browser)' : '';
+  return `    ${step.method.padEnd(4)} ${step.url}  ${step.status}${arrow}${note}`;
 }
 
 /**
