@@ -203,7 +203,7 @@ export class HttpClient {
     const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
     const f = o.fetch ?? globalThis.fetch;
-    const dispatcher = resolveDispatcher(initDispatcher, o);
+    const dispatcher = await resolveDispatcher(initDispatcher, o);
 
     const headers = copyHeaders(base.headers);
     if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
@@ -306,7 +306,10 @@ export class HttpClient {
   }
 }
 
-function resolveDispatcher(perRequest: Dispatcher | null | undefined, o: Resolved): Dispatcher | undefined {
+async function resolveDispatcher(
+  perRequest: Dispatcher | null | undefined,
+  o: Resolved,
+): Promise<Dispatcher | undefined> {
   if (perRequest !== undefined) return perRequest ?? undefined;
   if (o.dispatcher !== undefined) return o.dispatcher ?? undefined;
   // An injected fetch brings its own transport; only the global fetch gets our pooled agent.

@@ -1,4 +1,22 @@
-import { Agent, type Dispatcher, EnvHttpProxyAgent } from 'undici';
+import type { Dispatcher } from 'undici';
+
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+
+/**
+ * Load the undici package on first use, never at import time. Loading it installs an undici Agent as
+ * the process-wide global dispatcher (the one Node's own `fetch` uses) when none exists yet; touching
+ * a fetch global first makes Node's bundled undici set its own, exactly as the application's first
+ * `fetch` would, so the SDK never changes the transport of the rest of the application.
+ */
+function loadUndici(): Promise<Undici> {
+  void globalThis.Headers;
+  undici ??= import('undici').catch((error: unknown) => {
+    undici = undefined;
+    throw error;
+  });
+  return undici;
+}
 
 /**
  * Options of {@link createDispatcher}.
@@ -57,11 +75,12 @@ export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> =
  *
  * @example
  * ```ts
- * const dispatcher = createDispatcher({ connectTimeoutMs: 5_000 });
+ * const dispatcher = await createDispatcher({ connectTimeoutMs: 5_000 });
  * const http = new HttpClient({ dispatcher });
  * ```
  */
-export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
+export async function createDispatcher(options: DispatcherOptions = {}): Promise<Dispatcher> {
+  const { Agent, EnvHttpProxyAgent } = await loadUndici();
   const agentOptions = {
     connect: { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
     headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
@@ -83,14 +102,17 @@ export function createDispatcher(options: DispatcherOptions = {}): Dispatcher {
 }
 
 // Created on first use, never at import time: importing the SDK must have no side effects.
-let defaultDispatcher: Dispatcher | undefined;
+let defaultDispatcher: Promise<Dispatcher> | undefined;
 
 /**
  * The dispatcher shared by every {@link HttpClient} that is not given its own: created on first
  * use with the defaults of {@link createDispatcher}, reading the proxy environment at that moment.
  */
-export function getDefaultDispatcher(): Dispatcher {
-  defaultDispatcher ??= createDispatcher();
+export function getDefaultDispatcher(): Promise<Dispatcher> {
+  defaultDispatcher ??= createDispatcher().catch((error: unknown) => {
+    defaultDispatcher = undefined;
+    throw error;
+  });
   return defaultDispatcher;
 }
 
@@ -101,5 +123,5 @@ export function getDefaultDispatcher(): Dispatcher {
 export async function closeDefaultDispatcher(): Promise<void> {
   const current = defaultDispatcher;
   defaultDispatcher = undefined;
-  await current?.close();
+  await (await current?.catch(() => undefined))?.close();
 }

@@ -298,7 +298,7 @@ describe('HttpClient dispatcher', () => {
     const spy = vi.spyOn(globalThis, 'fetch');
     await new HttpClient().fetch(`${BASE}/d`);
     const init = spy.mock.calls[0]?.[1] as { dispatcher?: unknown } | undefined;
-    expect(init?.dispatcher).toBe(getDefaultDispatcher());
+    expect(init?.dispatcher).toBe(await getDefaultDispatcher());
   });
 
   it('hands its own dispatcher, per client and per request, to an injected fetch; none by default', async () => {

@@ -93,7 +93,7 @@ describe('proxy from the environment', () => {
   });
 
   it('sends requests through HTTP_PROXY', async () => {
-    const dispatcher = createDispatcher({ env: { HTTP_PROXY: proxyUrl } });
+    const dispatcher = await createDispatcher({ env: { HTTP_PROXY: proxyUrl } });
     expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent);
     expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
     expect(proxied).toEqual([`CONNECT ${targetHost}`]);
@@ -101,7 +101,7 @@ describe('proxy from the environment', () => {
   });
 
   it('honours the lower-case http_proxy too', async () => {
-    const dispatcher = createDispatcher({ env: { http_proxy: proxyUrl } });
+    const dispatcher = await createDispatcher({ env: { http_proxy: proxyUrl } });
     expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
     expect(proxied).toHaveLength(1);
     await dispatcher.close();
@@ -114,14 +114,14 @@ describe('proxy from the environment', () => {
     ['a wildcard', '*'],
   ])('goes direct when NO_PROXY names %s', async (_what, noProxy) => {
     const value = typeof noProxy === 'function' ? noProxy() : noProxy;
-    const dispatcher = createDispatcher({ env: { HTTP_PROXY: proxyUrl, NO_PROXY: value } });
+    const dispatcher = await createDispatcher({ env: { HTTP_PROXY: proxyUrl, NO_PROXY: value } });
     expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
     expect(proxied).toEqual([]);
     await dispatcher.close();
   });
 
   it('still proxies when NO_PROXY names other hosts only', async () => {
-    const dispatcher = createDispatcher({
+    const dispatcher = await createDispatcher({
       env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'example.org,localhost:1' },
     });
     expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
@@ -130,9 +130,9 @@ describe('proxy from the environment', () => {
   });
 
   it('does not use HTTPS_PROXY for an http: URL, and goes direct with no proxy variables', async () => {
-    const httpsOnly = createDispatcher({ env: { HTTPS_PROXY: proxyUrl } });
+    const httpsOnly = await createDispatcher({ env: { HTTPS_PROXY: proxyUrl } });
     expect(await get(new HttpClient({ dispatcher: httpsOnly }))).toBe('from target');
-    const none = createDispatcher({ env: {} });
+    const none = await createDispatcher({ env: {} });
     expect(none).not.toBeInstanceOf(EnvHttpProxyAgent);
     expect(await get(new HttpClient({ dispatcher: none }))).toBe('from target');
     expect(proxied).toEqual([]);
@@ -140,7 +140,9 @@ describe('proxy from the environment', () => {
   });
 
   it('reports an unreachable proxy as a "network" error without leaking proxy credentials', async () => {
-    const dispatcher = createDispatcher({ env: { HTTP_PROXY: 'http://proxyuser:proxyPass99@127.0.0.1:1' } });
+    const dispatcher = await createDispatcher({
+      env: { HTTP_PROXY: 'http://proxyuser:proxyPass99@127.0.0.1:1' },
+    });
     const error = await new HttpClient({ dispatcher, retries: 0 }).fetch(targetUrl).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TransportError', code: 'network' });
     expect(JSON.stringify(error) + String(error)).not.toContain('proxyPass99');

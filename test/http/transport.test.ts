@@ -98,7 +98,7 @@ describe('the dispatcher given to the global fetch', () => {
 
   it('keeps connections alive and reuses them for later requests', async () => {
     const before = connections;
-    const http = new HttpClient({ dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({ dispatcher: track(await createDispatcher()) });
     const requests = 10;
     for (let i = 0; i < requests; i++)
       expect(await (await http.fetch(`${origin}/hello`)).text()).toBe('hello');
@@ -110,16 +110,16 @@ describe('the dispatcher given to the global fetch', () => {
   it('is by default the shared pooled agent, created on first use', async () => {
     await closeDefaultDispatcher();
     await new HttpClient().fetch(`${origin}/hello`);
-    const shared = getDefaultDispatcher() as Agent;
+    const shared = (await getDefaultDispatcher()) as Agent;
     expect(shared).toBeInstanceOf(Agent);
     expect(Object.keys(shared.stats)).toContain(origin);
-    expect(getDefaultDispatcher()).toBe(shared);
+    expect(await getDefaultDispatcher()).toBe(shared);
   });
 });
 
 describe('time limits on a real connection', () => {
   it('cuts off a body that trickles in within the per-attempt limit', async () => {
-    const http = new HttpClient({ timeoutMs: 200, retries: 0, dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({ timeoutMs: 200, retries: 0, dispatcher: track(await createDispatcher()) });
     const error = await rejection(http.fetch(`${origin}/trickle`));
     expect(error.code).toBe('timeout');
   });
@@ -128,7 +128,7 @@ describe('time limits on a real connection', () => {
     const http = new HttpClient({
       timeoutMs: 20_000,
       retries: 0,
-      dispatcher: track(createDispatcher({ headersTimeoutMs: 100 })),
+      dispatcher: track(await createDispatcher({ headersTimeoutMs: 100 })),
     });
     const error = await rejection(http.fetch(`${origin}/silent`));
     expect(error.code).toBe('timeout');
@@ -143,7 +143,7 @@ describe('time limits on a real connection', () => {
     const http = new HttpClient({
       timeoutMs: 20_000,
       retries: 0,
-      dispatcher: track(createDispatcher({ bodyTimeoutMs: 100 })),
+      dispatcher: track(await createDispatcher({ bodyTimeoutMs: 100 })),
     });
     const error = await rejection(http.fetch(`${origin}/stall`));
     expect(error.code).toBe('timeout');
@@ -157,7 +157,11 @@ describe('connection failures', () => {
       hits++;
       req.socket.destroy();
     });
-    const http = new HttpClient({ retries: 2, retryBaseDelayMs: 1, dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({
+      retries: 2,
+      retryBaseDelayMs: 1,
+      dispatcher: track(await createDispatcher()),
+    });
     const error = await rejection(http.fetch(`${origin}/reset-count`));
     expect(error.code).toBe('network');
     expect(error.cause).toBeInstanceOf(Error);
@@ -165,7 +169,7 @@ describe('connection failures', () => {
   });
 
   it('turns a reset in the middle of the body into "network"', async () => {
-    const http = new HttpClient({ retries: 0, dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({ retries: 0, dispatcher: track(await createDispatcher()) });
     const error = await rejection(http.fetch(`${origin}/reset-mid-body`));
     expect(error.code).toBe('network');
   });
@@ -177,14 +181,14 @@ describe('connection failures', () => {
     const port = (closed.address() as AddressInfo).port;
     closed.close();
     await once(closed, 'close');
-    const http = new HttpClient({ retries: 0, dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({ retries: 0, dispatcher: track(await createDispatcher()) });
     const error = await rejection(http.fetch(`http://127.0.0.1:${port}/`));
     expect(error.code).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
   });
 
   it('refuses a declared body over the limit without reading it', async () => {
-    const http = new HttpClient({ maxResponseBytes: 1024, dispatcher: track(createDispatcher()) });
+    const http = new HttpClient({ maxResponseBytes: 1024, dispatcher: track(await createDispatcher()) });
     const error = await rejection(http.fetch(`${origin}/large`));
     expect(error.code).toBe('response_too_large');
     // The connection is still usable afterwards.
