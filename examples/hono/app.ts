@@ -13,7 +13,7 @@ import { Hono } from 'hono';
 import {
   type Affiliation,
   AffiliationClient,
-  type AffiliationError,
+  AffiliationError,
   type AffiliationResult,
   CookieTransactionStore,
 } from '../../src/index.js';
@@ -152,7 +152,7 @@ ${flows}
       if (setCookie) headers.append('set-cookie', setCookie);
       return new Response(null, { status: 303, headers });
     } catch (error) {
-      if (error instanceof Error && 'userMessage' in error) return errorPage(error as AffiliationError);
+      if (error instanceof AffiliationError) return errorPage(error);
       throw error;
     }
   });
