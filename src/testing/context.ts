@@ -201,5 +201,6 @@ export function idTokenClaims(
   if (accessToken !== undefined) claims.at_hash = ctx.keys.halfHash(accessToken);
   if (grant.requestedClaims !== undefined) claims.requested_claims = structuredClone(grant.requestedClaims);
   if (grant.idTokenReuseDetection !== undefined) claims.reuse_detection = [...grant.idTokenReuseDetection];
-  return claims;
+  const tamper = ctx.options.idTokenClaims;
+  return tamper === undefined ? claims : (tamper(claims) ?? claims);
 }

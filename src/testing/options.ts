@@ -156,6 +156,18 @@ export interface TestProviderOptions {
   subjectSecret?: string;
   /** Clock, in milliseconds since the epoch. Default: `Date.now`. */
   now?: () => number;
+  /**
+   * For negative tests (a relying party's checks, the `doctor` command): members merged over the
+   * discovery document, e.g. `{ issuer: 'https://elsewhere.example' }` or a `jwks_uri` that does not
+   * exist. `undefined` values remove a member. Default: none.
+   */
+  discoveryOverrides?: Record<string, unknown>;
+  /**
+   * For negative tests: rewrite the claims of every ID token before it is signed (return the new
+   * claims, or change the object in place and return nothing), e.g. to send a wrong `nonce` or
+   * `requested_scopes`. Default: none.
+   */
+  idTokenClaims?: (claims: Record<string, unknown>) => Record<string, unknown> | undefined;
 }
 
 /** Options of `startTestProvider()`: the provider options plus where to listen. @group Testing */
@@ -236,6 +248,8 @@ export interface ResolvedOptions {
   requirePkce: boolean;
   errorLocations: Required<ErrorLocations>;
   now: () => number;
+  discoveryOverrides: Record<string, unknown>;
+  idTokenClaims: ((claims: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined;
 }
 
 export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
@@ -255,6 +269,13 @@ export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
     throw new OptionsError(
       'Invalid option "now": expected a function returning milliseconds since the epoch',
     );
+  }
+  const overrides = options.discoveryOverrides ?? {};
+  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
+    throw new OptionsError('Invalid option "discoveryOverrides": expected an object');
+  }
+  if (options.idTokenClaims !== undefined && typeof options.idTokenClaims !== 'function') {
+    throw new OptionsError('Invalid option "idTokenClaims": expected a function');
   }
   const locations = options.errorLocations ?? {};
   for (const [name, value] of Object.entries(locations)) {
@@ -280,6 +301,8 @@ export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
       invalidRequest: locations.invalidRequest ?? 'fragment',
     },
     now: options.now ?? Date.now,
+    discoveryOverrides: { ...overrides },
+    idTokenClaims: options.idTokenClaims,
   };
 }
 

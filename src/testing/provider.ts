@@ -305,7 +305,7 @@ export class TestProvider {
   /** The provider configuration of spec 4.1. */
   discoveryDocument(): Record<string, unknown> {
     const ctx = this.#ctx;
-    return {
+    const document: Record<string, unknown> = {
       issuer: ctx.issuer,
       authorization_endpoint: this.endpoints.authorization,
       token_endpoint: this.endpoints.token,
@@ -346,6 +346,11 @@ export class TestProvider {
       code_challenge_methods_supported: ['S256'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
     };
+    for (const [name, value] of Object.entries(ctx.options.discoveryOverrides)) {
+      if (value === undefined) delete document[name];
+      else document[name] = value;
+    }
+    return document;
   }
 
   private errorSitePage(title: string, message: string): Response {

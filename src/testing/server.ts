@@ -105,7 +105,13 @@ async function serve(provider: TestProvider, req: IncomingMessage, res: ServerRe
       for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
     }
     const method = req.method ?? 'GET';
-    const request = new Request(new URL(req.url ?? '/', provider.baseUrl), {
+    // Append rather than resolve: a request target like `//host/x` must stay a path on this origin.
+    const target = `${new URL(provider.baseUrl).origin}${(req.url ?? '/').startsWith('/') ? req.url : `/${req.url}`}`;
+    if (!URL.canParse(target)) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Bad request target');
+      return;
+    }
+    const request = new Request(target, {
       method,
       headers,
       body: method === 'GET' || method === 'HEAD' || chunks.length === 0 ? undefined : Buffer.concat(chunks),

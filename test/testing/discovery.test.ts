@@ -92,6 +92,21 @@ describe('provider configuration (spec 4.1)', () => {
     expect(response.headers.get('location')).toContain(`${op.baseUrl}/Service/select?tx=`);
   });
 
+  it('merges discoveryOverrides over the document, for negative tests (undefined removes a member)', async () => {
+    const odd = await startTestProvider({
+      signingAlg: 'ES256',
+      discoveryOverrides: { issuer: 'https://elsewhere.example', userinfo_endpoint: undefined },
+    });
+    try {
+      const doc = (await (await fetch(odd.endpoints.discovery)).json()) as Record<string, unknown>;
+      expect(doc.issuer).toBe('https://elsewhere.example');
+      expect(doc).not.toHaveProperty('userinfo_endpoint');
+      expect(doc.token_endpoint).toBe(odd.endpoints.token);
+    } finally {
+      await odd.close();
+    }
+  });
+
   it('answers 404 for unknown paths and 405 for a POST to discovery', async () => {
     expect((await fetch(`${op.baseUrl}/nope`)).status).toBe(404);
     expect((await fetch(op.endpoints.discovery, { method: 'POST' })).status).toBe(405);

@@ -249,3 +249,31 @@ describe('spec 7.2 and 3 errors reach the SDK as a ProviderError', () => {
     expect(String((error as Error).message)).not.toContain('not-a-code-the-provider-issued');
   });
 });
+
+describe('the idTokenClaims hook lets a test break one rule at a time, and the SDK notices', () => {
+  it.each([
+    ['nonce_mismatch', (c: Record<string, unknown>) => ({ ...c, nonce: 'another-nonce' })],
+    [
+      'requested_scopes_mismatch',
+      (c: Record<string, unknown>) => ({ ...c, requested_scopes: { values: ['openid', 'member'] } }),
+    ],
+    ['transaction_id_invalid', (c: Record<string, unknown>) => ({ ...c, transaction_id: 'not-a-uuid' })],
+    ['audience_mismatch', (c: Record<string, unknown>) => ({ ...c, aud: ['someone-else'] })],
+  ] as const)('%s', async (code, tamper) => {
+    const broken = await startTestProvider({ clients, signingAlg: 'ES256', idTokenClaims: tamper });
+    try {
+      const client = await AffiliationClient.discover({
+        issuer: broken.issuer,
+        clientId: 'sdk-shop',
+        clientSecret: 'sdk-shop-secret',
+        redirectUri: REDIRECT_URI,
+      });
+      const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+      const error = await client.validateCallback(await broken.authorize(url)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).code).toBe(code);
+    } finally {
+      await broken.close();
+    }
+  });
+});
