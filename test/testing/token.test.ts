@@ -217,6 +217,19 @@ describe('token endpoint: errors of spec 4.3 / 7.1', () => {
   });
 });
 
+describe('transactions at the institution pages expire (transactionTtlMs)', () => {
+  it('refuses to continue a transaction older than 10 minutes', async () => {
+    let steps = 0;
+    const walk = op.authorize(authUrl(op), {
+      onStep: () => {
+        steps += 1;
+        if (steps === 1) clock += 600_000;
+      },
+    });
+    await expect(walk).rejects.toMatchObject({ code: 'authorize_walk_failed', status: 400 });
+  });
+});
+
 describe('userinfo endpoint (spec 4.4)', () => {
   it('returns sub and the claims requested under userinfo, for a Bearer access token', async () => {
     const { tokens, claims } = await codeFlow(op, { claims: { userinfo: { reuse_detection: null } } });
