@@ -1,1 +1,17 @@
-export { AffiliationError, TransportError } from './core/errors.js';
+export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
+export type { HintFeedErrorCode } from './hints/errors.js';
+export { HintFeedError } from './hints/errors.js';
+export type { AutoRefreshOptions, CacheLoadResult, HintFeedEvents, HintFeedOptions } from './hints/feed.js';
+export { HintFeed } from './hints/feed.js';
+export type { ParsedHintFeed } from './hints/parse.js';
+export { detectHintFeedShape, parseHintFeed } from './hints/parse.js';
+export type {
+  HintEntry,
+  HintFeedShape,
+  HintSearchOptions,
+  HintSearchResult,
+  HintSource,
+  RefreshResult,
+  SourceRefreshResult,
+} from './hints/types.js';
+export type { HintLookup } from './rp/types.js';

@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { HintFeedError } from './errors.js';
+import { normaliseLang } from './normalize.js';
+import type { HintEntry, HintFeedShape } from './types.js';
+
+/**
+ * Feed schemas. Shapes are told apart by their top-level keys: an entityID is an absolute URI (a URL or
+ * a URN, so it always holds a `:`), a country code is exactly two letters (never a `:`), so the two
+ * can never be confused. A document whose top-level keys mix the two, or whose entityIDs map to names
+ * in both the flat and the per-language form, is refused as ambiguous instead of being guessed at.
+ */
+const ENTITY_ID_RE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
+const COUNTRY_RE = /^[A-Za-z]{2}$/;
+const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+/** SAML 2.0 caps entityIDs at 1024 characters. */
+const MAX_ENTITY_ID = 1024;
+const MAX_NAME = 1024;
+
+export const EntityIdSchema = z
+  .string()
+  .max(MAX_ENTITY_ID)
+  .regex(ENTITY_ID_RE, 'not an entityID (URL or URN)');
+export const CountryCodeSchema = z.string().regex(COUNTRY_RE, 'not a two-letter country code');
+export const LangSchema = z.string().regex(LANG_RE, 'not a language tag');
+const NameSchema = z.string().max(MAX_NAME);
+const NamesSchema = z.record(LangSchema, NameSchema);
+
+/** `{ entityID: { lang: name } }`: one country's institutions. */
+export const PerCountryFeedSchema = z.record(EntityIdSchema, NamesSchema);
+/** `{ country: { entityID: { lang: name } } }`: every country in one document. */
+export const CombinedFeedSchema = z.record(CountryCodeSchema, PerCountryFeedSchema);
+/** `{ entityID: name }`: names without a language. */
+export const FlatFeedSchema = z.record(EntityIdSchema, NameSchema);
+
+/** A parsed feed: its shape and its institutions by entityID. @group Hints */
+export interface ParsedHintFeed {
+  readonly shape: HintFeedShape;
+  readonly entries: ReadonlyMap<string, HintEntry>;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function preview(key: string): string {
+  return JSON.stringify(key.length > 60 ? `${key.slice(0, 60)}…` : key);
+}
+
+/**
+ * Tell which of the three shapes a parsed JSON document has, without validating it fully.
+ * Throws {@link HintFeedError} `feed_invalid_shape` or `feed_ambiguous_shape`.
+ *
+ * @group Hints
+ */
+export function detectHintFeedShape(document: unknown): HintFeedShape {
+  if (!isPlainObject(document)) {
+    throw new HintFeedError(
+      `feed is not a JSON object (got ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document})`,
+      { code: 'feed_invalid_shape' },
+    );
+  }
+  let countries = 0;
+  let entities = 0;
+  let firstCountry: string | undefined;
+  let firstEntity: string | undefined;
+  let strings = 0;
+  let objects = 0;
+  for (const key in document) {
+    if (COUNTRY_RE.test(key)) {
+      countries++;
+      firstCountry ??= key;
+    } else if (key.includes(':')) {
+      entities++;
+      firstEntity ??= key;
+      const value = document[key];
+      if (typeof value === 'string') strings++;
+      else if (isPlainObject(value)) objects++;
+    } else {
+      throw new HintFeedError(
+        `feed key ${preview(key)} is neither an entityID (URL or URN) nor a two-letter country code`,
+        { code: 'feed_invalid_shape' },
+      );
+    }
+  }
+  if (countries > 0 && entities > 0) {
+    throw new HintFeedError(
+      `feed mixes country codes (${preview(firstCountry!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
+      { code: 'feed_ambiguous_shape' },
+    );
+  }
+  if (countries > 0) return 'combined';
+  if (entities === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
+  if (strings > 0 && objects > 0) {
+    throw new HintFeedError(
+      `feed mixes flat names (${strings}) and per-language names (${objects}) for its entityIDs`,
+      { code: 'feed_ambiguous_shape' },
+    );
+  }
+  return strings > 0 ? 'flat' : 'per-country';
+}
+
+function schemaError(error: z.ZodError): HintFeedError {
+  const issue = error.issues[0];
+  const path = issue?.path.map((p) => (typeof p === 'string' ? preview(p) : String(p))).join(' → ') ?? '';
+  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : '';
+  return new HintFeedError(
+    `feed has an invalid entry at ${path || 'the top level'}: ${issue?.message}${more}`,
+    {
+      code: 'feed_invalid_shape',
+      cause: error,
+    },
+  );
+}
+
+const BLANK = /^\s*$/;
+
+/** Names as stored: lower-case tags, blank names dropped; the parsed object is reused when already clean. */
+function cleanNames(names: Record<string, string>): Readonly<Record<string, string>> {
+  let clean = true;
+  for (const lang in names) {
+    const name = names[lang]!;
+    if (lang !== normaliseLang(lang) || BLANK.test(name) || name !== name.trim()) {
+      clean = false;
+      break;
+    }
+  }
+  if (clean) return Object.freeze(names);
+  const out: Record<string, string> = {};
+  for (const lang in names) {
+    const name = names[lang]!.trim();
+    const tag = normaliseLang(lang);
+    if (name && out[tag] === undefined) out[tag] = name;
+  }
+  return Object.freeze(out);
+}
+
+function entry(
+  entityId: string,
+  names: Readonly<Record<string, string>>,
+  country: string | undefined,
+): HintEntry {
+  return Object.freeze({ entityId, names, country });
+}
+
+/**
+ * Detect the shape of a parsed JSON feed document, validate it, and return its institutions.
+ * `country` (ISO alpha-2) is given to entries of per-country and flat feeds, which do not name it.
+ * Names: blank ones are dropped, language tags are lower-cased. Throws {@link HintFeedError}.
+ *
+ * @example
+ * ```ts
+ * const { shape, entries } = parseHintFeed(JSON.parse(text), { country: 'NL' });
+ * ```
+ * @group Hints
+ */
+export function parseHintFeed(document: unknown, options: { country?: string } = {}): ParsedHintFeed {
+  const shape = detectHintFeedShape(document);
+  const sourceCountry = options.country?.toUpperCase();
+  const entries = new Map<string, HintEntry>();
+  if (shape === 'combined') {
+    const result = CombinedFeedSchema.safeParse(document);
+    if (!result.success) throw schemaError(result.error);
+    for (const cc in result.data) {
+      const country = cc.toUpperCase();
+      const institutions = result.data[cc]!;
+      for (const id in institutions) {
+        const previous = entries.get(id);
+        // An entityID listed under two countries: the first listing wins, its names completed by the later one.
+        if (previous) {
+          entries.set(id, entry(id, mergeNames(previous.names, institutions[id]!), previous.country));
+        } else {
+          entries.set(id, entry(id, cleanNames(institutions[id]!), country));
+        }
+      }
+    }
+  } else if (shape === 'per-country') {
+    const result = PerCountryFeedSchema.safeParse(document);
+    if (!result.success) throw schemaError(result.error);
+    for (const id in result.data) entries.set(id, entry(id, cleanNames(result.data[id]!), sourceCountry));
+  } else {
+    const result = FlatFeedSchema.safeParse(document);
+    if (!result.success) throw schemaError(result.error);
+    for (const id in result.data) {
+      entries.set(id, entry(id, cleanNames({ und: result.data[id]! }), sourceCountry));
+    }
+  }
+  if (entries.size === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
+  return { shape, entries };
+}
+
+/** `first`'s names, completed by languages only `second` has. */
+export function mergeNames(
+  first: Readonly<Record<string, string>>,
+  second: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const extra = cleanNames({ ...second });
+  let missing = false;
+  for (const lang in extra) {
+    if (first[lang] === undefined) {
+      missing = true;
+      break;
+    }
+  }
+  if (!missing) return first;
+  const out: Record<string, string> = { ...first };
+  for (const lang in extra) if (out[lang] === undefined) out[lang] = extra[lang]!;
+  return Object.freeze(out);
+}
