@@ -61,6 +61,12 @@ cleanup_on_failure() {
 }
 trap cleanup_on_failure EXIT
 
+# The watchdog first, so that whatever starts below stops when the owner dies (even by kill -9) or the
+# time is up.
+deadline=$(($(date +%s) + ttl_minutes * 60))
+setsid bash "$here/watchdog.sh" "$run" "$owner" "$deadline" </dev/null >>"$run/watchdog.log" 2>&1 &
+echo $! >"$run/watchdog.pid"
+
 # --- MariaDB: private data dir, Unix socket only, no durability (the data is thrown away) ----------
 sock="$run/mysqld.sock"
 mariadb-install-db --no-defaults --user=root --datadir="$run/db" --auth-root-authentication-method=socket \
@@ -91,8 +97,33 @@ cp -a "$wordpress_src" "$run/www"
 rm -f "$run/www/wp-config.php"
 mkdir -p "$run/www/wp-content/mu-plugins"
 cp "$here"/mu-plugins/*.php "$run/www/wp-content/mu-plugins/"
-port=$(php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo explode(":", stream_socket_get_name($s, false))[1];')
+
+# --- php -S on 127.0.0.1 with a few workers (requests are CPU-bound in PHP) ----------------------
+# A free port is picked and then bound by php -S; should another process take it in between, php -S
+# exits at once and another port is tried. WordPress is configured for the port afterwards (php -S
+# reads wp-config.php per request).
+port=
+for _ in 1 2 3 4 5; do
+  candidate=$(php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo explode(":", stream_socket_get_name($s, false))[1];')
+  PHP_CLI_SERVER_WORKERS=$workers setsid php -d opcache.enable_cli=1 -d opcache.validate_timestamps=0 \
+    -d memory_limit=256M -d upload_max_filesize=16M -d post_max_size=32M -d display_errors=0 \
+    -d log_errors=1 -d error_log="$run/php-errors.log" \
+    -S "127.0.0.1:$candidate" -t "$run/www" "$here/router.php" </dev/null >"$run/php.log" 2>&1 &
+  pid=$!
+  echo "$pid" >"$run/php.pgid"
+  for _ in $(seq 1 50); do
+    if ! kill -0 "$pid" 2>/dev/null; then break; fi
+    if php -r 'exit(@stream_socket_client("tcp://127.0.0.1:" . $argv[1], $e, $m, 1) ? 0 : 1);' "$candidate"; then
+      port=$candidate
+      break 2
+    fi
+    sleep 0.1
+  done
+  kill -TERM -- "-$pid" 2>/dev/null || true
+done
+[ -n "$port" ] || { log "php -S could not listen on 127.0.0.1"; exit 1; }
 base_url="http://127.0.0.1:$port"
+
 salt() { head -c 48 /dev/urandom | base64 | tr -d '\n' | tr "'\\\\" 'xy'; }
 {
   echo "<?php"
@@ -129,23 +160,12 @@ read_json() { php -r '$j = json_decode(file_get_contents($argv[1]), true); echo 
 username=$(read_json username)
 app_password=$(read_json applicationPassword)
 
-# --- php -S on 127.0.0.1 with a few workers (requests are CPU-bound in PHP) ----------------------
-PHP_CLI_SERVER_WORKERS=$workers setsid php -d opcache.enable_cli=1 -d opcache.validate_timestamps=0 \
-  -d memory_limit=256M -d upload_max_filesize=16M -d post_max_size=32M -d display_errors=0 \
-  -d log_errors=1 -d error_log="$run/php-errors.log" \
-  -S "127.0.0.1:$port" -t "$run/www" "$here/router.php" </dev/null >"$run/php.log" 2>&1 &
-echo $! >"$run/php.pgid"
 for _ in $(seq 1 100); do
   [ "$(probe "$base_url/wp-json/")" = 200 ] && break
   sleep 0.1
 done
 status=$(probe "$base_url/wp-json/")
 [ "$status" = 200 ] || { log "$base_url/wp-json/ answered $status"; exit 1; }
-
-# --- the watchdog: stops everything if the owner dies or the time is up --------------------------
-deadline=$(($(date +%s) + ttl_minutes * 60))
-setsid bash "$here/watchdog.sh" "$run" "$owner" "$deadline" </dev/null >>"$run/watchdog.log" 2>&1 &
-echo $! >"$run/watchdog.pid"
 
 mkdir -p "$(dirname "$env_file")"
 umask 077

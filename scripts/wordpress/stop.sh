@@ -20,6 +20,23 @@ case "$run" in
 esac
 [ -d "$run" ] || { rm -f "$env_file"; exit 0; }
 
+# One stopper at a time (the test run's trap and the watchdog may both try).
+if ! mkdir "$run/.stopping" 2>/dev/null; then
+  for _ in $(seq 1 200); do
+    [ -d "$run" ] || exit 0
+    sleep 0.1
+  done
+  exit 0
+fi
+
+# The watchdog first (unless it is the one calling us), so that nothing races this stop.
+if [ -f "$run/watchdog.pid" ]; then
+  wd=$(cat "$run/watchdog.pid")
+  if [ -n "$wd" ] && [ "$wd" != "${WP_WATCHDOG_PID:-}" ]; then
+    kill -TERM "$wd" 2>/dev/null || true
+  fi
+fi
+
 # Each server was started with setsid, so its pid is also its process group: the group holds the
 # php -S workers too.
 stop_group() { # stop_group PIDFILE
@@ -35,14 +52,6 @@ stop_group() { # stop_group PIDFILE
 }
 stop_group "$run/php.pgid"
 stop_group "$run/mariadbd.pgid"
-
-# The watchdog (unless it is the one calling us).
-if [ -f "$run/watchdog.pid" ]; then
-  wd=$(cat "$run/watchdog.pid")
-  if [ -n "$wd" ] && [ "$wd" != "${WP_WATCHDOG_PID:-}" ]; then
-    kill -TERM "$wd" 2>/dev/null || true
-  fi
-fi
 
 # The env file only if it still describes this run.
 own_env=$(cat "$run/env-file" 2>/dev/null || echo "$env_file")
