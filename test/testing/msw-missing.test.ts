@@ -1,0 +1,19 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('msw', () => {
+  throw new Error("Cannot find package 'msw'");
+});
+
+describe('createTestProviderHandlers without msw installed', () => {
+  it('throws an OptionsError that says to install the optional peer dependency', async () => {
+    const { createTestProvider, createTestProviderHandlers, OptionsError } = await import(
+      '../../src/testing.js'
+    );
+    const op = await createTestProvider({ signingAlg: 'ES256' });
+    const error = await createTestProviderHandlers(op).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(OptionsError);
+    expect((error as Error).message).toMatch(/optional peer dependency "msw"/);
+    // The entry point itself imported fine: msw is never loaded at top level.
+    expect((await op.handle(new Request(op.endpoints.discovery))).status).toBe(200);
+  });
+});
