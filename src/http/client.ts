@@ -41,8 +41,11 @@ export interface HttpOptions {
   maxRetryAfterMs?: number;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger;
-  /** Exact secret values (client secret, application password) to redact from anything logged or thrown. */
-  secrets?: readonly string[];
+  /**
+   * Exact secret values (client secret, application password) to redact from anything logged or
+   * thrown, also in their URL- and form-encoded forms. `undefined` entries are ignored. Default none.
+   */
+  secrets?: readonly (string | undefined)[];
   /** The `user-agent` header. Default `affiliation-validation`. */
   userAgent?: string;
 }
@@ -102,7 +105,8 @@ function checkOptions(options: HttpOptions): void {
   }
   if (
     options.secrets !== undefined &&
-    (!Array.isArray(options.secrets) || options.secrets.some((s) => typeof s !== 'string'))
+    (!Array.isArray(options.secrets) ||
+      options.secrets.some((s: unknown) => typeof s !== 'string' && s !== undefined))
   ) {
     throw new OptionsError('secrets must be an array of strings');
   }
@@ -151,7 +155,10 @@ export class HttpClient {
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
       logger: options.logger ?? noopLogger,
-      secrets: Object.freeze([...(options.secrets ?? [])]),
+      // An unset secret (a public client has no client secret) is simply nothing to redact.
+      secrets: Object.freeze(
+        (options.secrets ?? []).filter((s): s is string => typeof s === 'string' && s !== ''),
+      ),
       userAgent: options.userAgent ?? 'affiliation-validation',
     };
     this.#log = redactingLogger(this.#options.logger, this.#options.secrets);

@@ -331,10 +331,16 @@ describe('HttpClient options', () => {
     ['fetch', { fetch: 'nope' }],
     ['dispatcher', { dispatcher: {} }],
     ['secrets', { secrets: 'one' }],
+    ['secrets', { secrets: [42] }],
     ['userAgent', { userAgent: 'a\r\nx-injected: 1' }],
   ])('refuses a bad %s up front, naming it', (name, options) => {
     expect(() => new HttpClient(options as HttpOptions)).toThrow(OptionsError);
     expect(() => new HttpClient(options as HttpOptions)).toThrow(name);
+  });
+
+  it('ignores unset secrets (a public client has no client secret) but redacts the others', () => {
+    const http = new HttpClient({ secrets: [undefined, '', 'set-secret-1'] });
+    expect(http.redact('set-secret-1 and more')).toBe('[REDACTED] and more');
   });
 
   it('refuses a bad per-request timeoutMs', async () => {
