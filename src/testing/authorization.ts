@@ -28,6 +28,21 @@ const MAX_FORM_BYTES = 64 * 1024;
 // RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is always 43 characters.
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+/** Parameters of spec 2.1 (besides client_id and redirect_uri) that may appear at most once. */
+const REQUEST_PARAMETERS = [
+  'response_type',
+  'scope',
+  'nonce',
+  'state',
+  'claims',
+  'aarc_idp_hint',
+  'code_challenge',
+  'code_challenge_method',
+] as const;
+
+function single(params: URLSearchParams, name: string): boolean {
+  return params.getAll(name).length <= 1;
+}
 
 /** Read the request's parameters: the query for GET, the form body for POST (OIDC Core 3.1.2.1). */
 export async function readParams(request: Request): Promise<URLSearchParams | Response> {
@@ -60,18 +75,24 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   if (params instanceof Response) return params;
   const { errorLocations } = ctx.options;
 
-  // 7.2 row 1: the user ends at the error site, not at the (unverified) redirect_uri.
-  const client = ctx.clients.get(params.get('client_id') ?? '');
+  // 7.2 row 1: the user ends at the error site, not at the (unverified) redirect_uri. A repeated
+  // parameter (RFC 6749 §3.1: none may appear twice) is as invalid as a wrong one.
+  const client = single(params, 'client_id') ? ctx.clients.get(params.get('client_id') ?? '') : undefined;
   if (client === undefined) return redirect(`${ctx.errorSite}/error-client-id/`);
 
   // 7.2 row 2: exact string match against the registered URIs.
   const redirectUri = params.get('redirect_uri');
-  if (redirectUri === null || !client.redirectUris.includes(redirectUri)) {
+  if (redirectUri === null || !single(params, 'redirect_uri') || !client.redirectUris.includes(redirectUri)) {
     return redirect(`${ctx.errorSite}/error-redirect-uri/`);
   }
   const state = params.get('state') ?? undefined;
   const fail = (location: 'query' | 'fragment', error: string, description: string) =>
     redirect(redirectUriWith(redirectUri, location, { error, error_description: description, state }));
+
+  const repeated = REQUEST_PARAMETERS.find((name) => !single(params, name));
+  if (repeated !== undefined) {
+    return fail(errorLocations.invalidRequest, 'invalid_request', `The ${repeated} parameter is repeated`);
+  }
 
   // 7.2 row 3.
   const scope = checkRequestScope(params.get('scope'), client.allowedScopes);

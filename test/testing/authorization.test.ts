@@ -276,6 +276,25 @@ describe('spec 2.1: nonce and PKCE', () => {
   });
 });
 
+describe('RFC 6749 3.1: a parameter may not be repeated', () => {
+  it('a repeated client_id or redirect_uri ends at the error site', async () => {
+    expect(await locationOf(`${authUrl(op)}&client_id=shop`)).toBe(op.endpoints.errorClientId);
+    expect(await locationOf(`${authUrl(op)}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`)).toBe(
+      op.endpoints.errorRedirectUri,
+    );
+  });
+
+  it.each(['scope=openid%20employee', 'response_type=id_token', 'nonce=n2', 'code_challenge_method=S256'])(
+    'a repeated %s gives invalid_request with the state',
+    async (extra) => {
+      const { params } = resultOf(await locationOf(`${authUrl(op)}&${extra}`));
+      expect(params.get('error')).toBe('invalid_request');
+      expect(params.get('error_description')).toMatch(/repeated/);
+      expect(params.get('state')).toBe('state-1');
+    },
+  );
+});
+
 describe('spec 2.1: other parameters', () => {
   it('ignores parameters it does not know', async () => {
     await expectStarted(`${authUrl(op)}&prompt=login&ui_locales=nl&foo=bar`);
