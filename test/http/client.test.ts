@@ -421,6 +421,52 @@ describe('HttpClient redaction', () => {
     expect(((error.cause as Error).cause as { code?: string }).code).toBe('ECONNRESET');
   });
 
+  it.each([
+    ['an Authorization header', 'Authorization: Bearer opaque-tok-123456', 'opaque-tok-123456', []],
+    [
+      'Basic credentials (application password)',
+      'sent Basic YWRtaW46YWJjZCBlZmdo',
+      'YWRtaW46YWJjZCBlZmdo',
+      [],
+    ],
+    ['a client_secret parameter', 'body client_id=a&client_secret=cs-value-77', 'cs-value-77', []],
+    ['a client_secret in JSON', '{"client_secret":"cs-json-88"}', 'cs-json-88', []],
+    ['an authorization code', 'callback ?code=authz-code-99&state=s', 'authz-code-99', []],
+    ['a PKCE verifier', 'code_verifier=pkce-verifier-00', 'pkce-verifier-00', []],
+    ['an access token', '{"access_token":"at-value-11"}', 'at-value-11', []],
+    ['a refresh token', 'refresh_token=rt-value-22', 'rt-value-22', []],
+    ['URL userinfo', 'GET https://admin:userinfo-pw@docs.example.test/', 'userinfo-pw', []],
+    ['a JWT', `token ${JWT}`, JWT, []],
+    [
+      'an exact configured secret',
+      'boom configured-secret-33',
+      'configured-secret-33',
+      ['configured-secret-33'],
+    ],
+    ['an application password', `login ${APP_PASSWORD}`, APP_PASSWORD, [APP_PASSWORD]],
+  ])(
+    'keeps %s out of messages, logs, String/JSON/inspect of the error',
+    async (_what, text, secret, secrets) => {
+      const logs: unknown[] = [];
+      const log = (...args: unknown[]) => logs.push(args);
+      const fetch = async (): Promise<Response> => {
+        throw new TypeError(`fetch failed: ${text}`, {
+          cause: Object.assign(new Error(text), { code: 'EPIPE' }),
+        });
+      };
+      const http = new HttpClient({
+        fetch,
+        retries: 1,
+        retryBaseDelayMs: 0,
+        secrets,
+        logger: { debug: log, info: log, warn: log, error: log },
+      });
+      const error = await rejection(http.fetch(`${BASE}/t`));
+      expect(logs.length).toBeGreaterThan(0);
+      expect(everything(error, logs)).not.toContain(secret);
+    },
+  );
+
   it('keeps the URL userinfo the global fetch puts in its own error message out of the error', async () => {
     const error = await rejection(
       new HttpClient({ retries: 0 }).fetch('https://user:pw0rd@api.example.test/x'),
