@@ -1,0 +1,73 @@
+/** The README's docs-site example runs as written (import mapped to src/), against an emulated site. */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HttpResponse, http, post, ROOT, useServer } from './helpers.js';
+
+const server = useServer();
+const root = resolve(import.meta.dirname, '../..');
+
+async function snippet(): Promise<string> {
+  const readme = await readFile(join(root, 'README.md'), 'utf8');
+  const start = readme.indexOf('## Script the documentation site');
+  const end = readme.indexOf('\n## ', start + 1);
+  const section = readme.slice(start, end === -1 ? undefined : end);
+  const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
+  expect(blocks).toHaveLength(1);
+  return (blocks[0] ?? '').replaceAll(
+    "'affiliation-validation/docs-site'",
+    JSON.stringify(join(root, 'src', 'docs-site.ts')),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('README: Script the documentation site', () => {
+  it('runs the example', async () => {
+    vi.stubEnv('AV_DOCS_APP_PASSWORD', 'abcd efgh ijkl mnop');
+    let batchBody: { validation: string; requests: unknown[] } | undefined;
+    server.use(
+      http.get('https://docs.example.org/wp-json/', () =>
+        HttpResponse.json({ namespaces: ['cms/v2'], authentication: [] }),
+      ),
+      http.get(`${ROOT}/cms/v2/pages`, () =>
+        HttpResponse.json([post(1, { type: 'page' })], {
+          headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' },
+        }),
+      ),
+      http.get(`${ROOT}/cms/v2/posts`, () =>
+        HttpResponse.json([post(5, { status: 'draft' })], {
+          headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' },
+        }),
+      ),
+      http.post(`${ROOT}/batch/v1`, async ({ request }) => {
+        batchBody = (await request.json()) as typeof batchBody;
+        return HttpResponse.json(
+          {
+            responses: batchBody!.requests.map((_, i) => ({ body: post(10 + i), status: 201, headers: [] })),
+          },
+          { status: 207 },
+        );
+      }),
+    );
+    const dir = join(root, '.tmp', 'docs-site');
+    await mkdir(dir, { recursive: true });
+    const file = join(dir, `readme-example-${process.pid}.ts`);
+    await writeFile(file, `${await snippet()}\nexport { results, failed, items, total, totalPages };\n`);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      const m = (await import(file)) as { results: unknown[]; failed: unknown[]; total: number };
+      expect(m.results).toHaveLength(3);
+      expect(m.failed).toEqual([]);
+      expect(m.total).toBe(1);
+      expect(batchBody?.validation).toBe('require-all-validate');
+      expect(log).toHaveBeenCalledWith('invalid_param', 'per_page');
+      expect(log).toHaveBeenCalledWith(5);
+    } finally {
+      log.mockRestore();
+      await rm(file, { force: true });
+    }
+  });
+});
