@@ -120,6 +120,31 @@ describe('HttpClient retries', () => {
     expect(hits).toBe(1);
   });
 
+  it.each([
+    ['seconds', '0'],
+    ['an HTTP date in the past', 'Wed, 21 Oct 2015 07:28:00 GMT'],
+  ])('honours Retry-After given as %s (waits for it, here none) and retries', async (_what, value) => {
+    let hits = 0;
+    server.use(
+      mswHttp.get(`${BASE}/ra`, () => {
+        hits++;
+        return hits === 1
+          ? new HttpResponse('slow down', { status: 429, headers: { 'retry-after': value } })
+          : HttpResponse.text('ok');
+      }),
+    );
+    const debug = vi.fn();
+    // A backoff of a minute would stall the test: the Retry-After value (0) must be used instead.
+    const http = new HttpClient({ retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000, logger: { debug } });
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    expect(await (await http.fetch(`${BASE}/ra`)).text()).toBe('ok');
+    expect(hits).toBe(2);
+    expect(debug).toHaveBeenCalledWith(
+      'retrying request',
+      expect.objectContaining({ status: 429, waitMs: 0 }),
+    );
+  });
+
   it('does not wait for a Retry-After longer than maxRetryAfterMs: returns the answer and warns', async () => {
     const seen: number[] = [];
     server.use(
