@@ -268,6 +268,17 @@ describe('response_type=id_token (spec 4.2)', () => {
     expect(resultOf(location).params.get('error_description')).toBe('Response type is not registered');
   });
 
+  it('computes at_hash with the hash of the signing algorithm (SHA-384 for ES384)', async () => {
+    const p384 = await startTestProvider({ clients: testClients, signingAlg: 'ES384' });
+    try {
+      const { tokens, claims } = await codeFlow(p384);
+      const digest = createHash('sha384').update(tokens.access_token).digest();
+      expect(claims.at_hash).toBe(digest.subarray(0, 24).toString('base64url'));
+    } finally {
+      await p384.close();
+    }
+  });
+
   it('honours idTokenTtlSeconds', async () => {
     const short = await startTestProvider({
       clients: testClients,

@@ -20,7 +20,7 @@ import {
 let op: RunningTestProvider;
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients });
+  op = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
 });
 afterAll(() => op.close());
 

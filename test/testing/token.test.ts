@@ -17,7 +17,12 @@ let op: RunningTestProvider;
 let clock = Date.UTC(2030, 5, 1, 12);
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, now: () => clock, codeTtlMs: 30_000 });
+  op = await startTestProvider({
+    clients: testClients,
+    now: () => clock,
+    codeTtlMs: 30_000,
+    signingAlg: 'ES256',
+  });
 });
 afterAll(() => op.close());
 
