@@ -70,16 +70,16 @@ ENTRIES="$(node -e '
   process.stdout.write(keys.join("\n"));
 ')"
 PKG_NAME="$(node -p 'require("./package.json").name')"
-# Optional peers (msw for ./testing) are what a user of that entry point installs next to us.
+# Optional peers (msw for ./testing): every check runs without them, as most users install us; the
+# entry points are imported once more with them at the end.
 PEERS="$(node -e '
   const pkg = require("./package.json");
   const peers = Object.entries(pkg.peerDependencies ?? {}).map(([n, v]) => `${n}@${v}`);
   process.stdout.write(peers.join(" "));
 ')"
 printf '{ "name": "pkg-check", "version": "0.0.0", "private": true }\n' >"$APP/package.json"
-# shellcheck disable=SC2086
-if (cd "$APP" && npm install --no-package-lock --prefer-offline "$TARBALL" $PEERS >"$WORK/install.log" 2>&1); then
-  pass "install the tarball into a temporary project${PEERS:+ (with peers: $PEERS)}"
+if (cd "$APP" && npm install --no-package-lock --prefer-offline "$TARBALL" >"$WORK/install.log" 2>&1); then
+  pass "install the tarball into a temporary project (runtime dependencies only)"
 else
   fail "install the tarball into a temporary project"
   indent <"$WORK/install.log"
@@ -100,24 +100,29 @@ const missing = names.split(' ').filter((n) => n && !(n in mod));
 if (missing.length) { console.error(`missing exports: ${missing.join(', ')}`); process.exit(1); }
 EOF
 
-while IFS= read -r entry; do
-  [[ -z "$entry" ]] && continue
-  spec="$PKG_NAME${entry#.}"
-  if [[ -z "${EXPECTED_EXPORTS[$entry]+set}" ]]; then
-    fail "$spec: listed in exports but not in EXPECTED_EXPORTS of scripts/check-package.sh"
-    continue
-  fi
-  names="${EXPECTED_EXPORTS[$entry]}"
-  for kind in mjs cjs; do
-    label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
-    if out="$(cd "$APP" && node "check.$kind" "$spec" "$names" 2>&1)"; then
-      pass "$label import \"$spec\" exports $names"
-    else
-      fail "$label import \"$spec\""
-      indent <<<"$out"
+check_entries() {
+  local context="$1" entry spec names kind label out
+  while IFS= read -r entry; do
+    [[ -z "$entry" ]] && continue
+    spec="$PKG_NAME${entry#.}"
+    if [[ -z "${EXPECTED_EXPORTS[$entry]+set}" ]]; then
+      fail "$spec: listed in exports but not in EXPECTED_EXPORTS of scripts/check-package.sh"
+      continue
     fi
-  done
-done <<<"$ENTRIES"
+    names="${EXPECTED_EXPORTS[$entry]}"
+    for kind in mjs cjs; do
+      label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
+      if out="$(cd "$APP" && node "check.$kind" "$spec" "$names" 2>&1)"; then
+        pass "$label import \"$spec\" exports $names ($context)"
+      else
+        fail "$label import \"$spec\" ($context)"
+        indent <<<"$out"
+      fi
+    done
+  done <<<"$ENTRIES"
+}
+
+check_entries 'without optional peers'
 
 for entry in "${!EXPECTED_EXPORTS[@]}"; do
   if ! grep -qxF -- "$entry" <<<"$ENTRIES"; then
@@ -253,6 +258,17 @@ elif out="$(cd "$APP" && "$BIN" --help 2>&1)" && grep -q 'Usage' <<<"$out"; then
 else
   fail "bin: $BIN_NAME --help"
   indent <<<"$out"
+fi
+
+# --- the entry points again, with the optional peers installed (last: all else ran without them) ----
+if [[ -n "$PEERS" ]]; then
+  # shellcheck disable=SC2086
+  if (cd "$APP" && npm install --no-package-lock --prefer-offline $PEERS >>"$WORK/install.log" 2>&1); then
+    check_entries "with $PEERS"
+  else
+    fail "install the optional peers $PEERS"
+    indent <"$WORK/install.log"
+  fi
 fi
 
 echo
