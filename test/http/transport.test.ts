@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/core/errors.js';
@@ -185,6 +186,21 @@ describe('connection failures', () => {
     const error = await rejection(http.fetch(`http://127.0.0.1:${port}/`));
     expect(error.code).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
+  });
+
+  it('limits the decoded size of a compressed body (a gzip bomb), not only the bytes on the wire', async () => {
+    const bomb = gzipSync(Buffer.alloc(8 * 1024 * 1024));
+    routes.set('/bomb', (_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+      res.end(bomb);
+    });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const http = new HttpClient({
+      maxResponseBytes: 1024 * 1024,
+      dispatcher: track(await createDispatcher()),
+    });
+    const error = await rejection(http.fetch(`${origin}/bomb`));
+    expect(error.code).toBe('response_too_large');
   });
 
   it('refuses a declared body over the limit without reading it', async () => {
