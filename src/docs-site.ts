@@ -76,6 +76,8 @@ export type {
   SitePage,
   Template,
 } from './docs-site/schemas/content.js';
+export { docsSiteSchemas } from './docs-site/schemas/index.js';
 export type { DocsSiteIndex, DocsSiteRoute, NamespaceIndex } from './docs-site/schemas/index-document.js';
+export type { CurrentUser } from './docs-site/schemas/user.js';
 export type { DocsSiteMethod, DocsSiteResponse } from './docs-site/transport.js';
 export type { UploadSource } from './docs-site/upload.js';

@@ -60,7 +60,8 @@ const envelopeSchema = z.looseObject({
   headers: headerValues.optional(),
 });
 
-const batchAnswerSchema = z.looseObject({
+/** The answer of `/batch/v1`: `{ failed?, responses: ({ body, status, headers } | null)[] }`. */
+export const batchAnswerSchema = z.looseObject({
   failed: z.string().optional(),
   responses: z.array(envelopeSchema.nullable()),
 });

@@ -47,6 +47,7 @@ import {
   type NamespaceIndex,
   namespaceIndexSchema,
 } from './schemas/index-document.js';
+import { type CurrentUser, currentUserSchema } from './schemas/user.js';
 import { type DocsSiteMethod, type DocsSiteResponse, Transport } from './transport.js';
 
 /** Options of {@link DocsSiteClient.authorizationUrl}. */
@@ -324,6 +325,23 @@ export class DocsSiteClient {
     if (options.successUrl) url.searchParams.set('success_url', options.successUrl);
     if (options.rejectUrl) url.searchParams.set('reject_url', options.rejectUrl);
     return url.href;
+  }
+
+  /**
+   * Check the credentials: `GET /{ns}/users/me?context=edit`. Resolves with the user; rejects with
+   * `credentials_refused` when the site does not accept them. Useful because a wrong application
+   * password looks anonymous to WordPress 6.1 (reads of public content still work).
+   */
+  async verifyCredentials(): Promise<CurrentUser> {
+    if (this.#options.auth === undefined) {
+      throw new DocsSiteError('verifyCredentials: no credentials are configured (the auth option)', {
+        code: 'invalid_param',
+        param: 'auth',
+      });
+    }
+    const route = `/${this.contentNamespace}/users/me`;
+    return (await this.#transport.sendParsed('GET', route, currentUserSchema, { query: { context: 'edit' } }))
+      .body;
   }
 
   /** The root of a namespace (`GET /forms/v1`): its routes. */

@@ -146,10 +146,19 @@ describe('batch()', () => {
     expect((error as DocsSiteError).param).toMatch(/^requests\.1/);
   });
 
-  it('accepts paths without a leading slash and with a query string', async () => {
+  it('accepts paths without a leading slash and with a query string; method defaults to POST', async () => {
     const calls = okBatch();
-    await client().batch([{ method: 'DELETE', path: 'cms/v2/posts/5?force=true' }]);
+    await client().batch([
+      { method: 'DELETE', path: 'cms/v2/posts/5?force=true' },
+      { path: '/cms/v2/pages', body: { title: 'p' }, headers: { 'x-a': 'b', 'x-list': ['1', '2'] } },
+    ]);
     expect(calls[0]?.requests[0]?.path).toBe('/cms/v2/posts/5?force=true');
+    expect(calls[0]?.requests[1]).toEqual({
+      method: 'POST',
+      path: '/cms/v2/pages',
+      body: { title: 'p' },
+      headers: { 'x-a': 'b', 'x-list': ['1', '2'] },
+    });
   });
 
   it('maps a failed require-all-validate batch to every item', async () => {

@@ -50,6 +50,12 @@ const cases: Case[] = [
   ['media filter on posts', (d) => d.posts.list(bad({ media_type: ['image'] })), 'media_type'],
   ['sticky on pages', (d) => d.pages.list(bad({ sticky: true })), 'sticky'],
   ['offset negative', (d) => d.posts.list({ offset: -1 }), 'offset'],
+  ['password on a media read', (d) => d.media.get(1, bad({ password: 'x' })), 'password'],
+  [
+    'excerpt_length on a menu item read',
+    (d) => d.menuItems.get(1, bad({ excerpt_length: 5 })),
+    'excerpt_length',
+  ],
   ['id 0', (d) => d.posts.get(0), 'id'],
   ['id string', (d) => d.pages.get(bad('5')), 'id'],
   ['update id negative', (d) => d.posts.update(-3, {}), 'id'],

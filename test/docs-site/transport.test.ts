@@ -256,9 +256,53 @@ describe('retries through the shared HTTP layer', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('gives up after timeoutMs with a TransportError', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/posts/1`, async () => {
+        await new Promise((r) => setTimeout(r, 500));
+        return HttpResponse.json(post(1));
+      }),
+    );
+    await expect(client({ timeoutMs: 50 }).posts.get(1)).rejects.toMatchObject({ code: 'timeout' });
+  });
+
   it('surfaces a network failure as a TransportError', async () => {
     server.use(http.get(`${ROOT}/cms/v2/posts/1`, () => HttpResponse.error()));
     await expect(client().posts.get(1)).rejects.toBeInstanceOf(TransportError);
+  });
+});
+
+describe('verifyCredentials()', () => {
+  it('resolves with the user when the site accepts the credentials', async () => {
+    let url: URL | undefined;
+    server.use(
+      http.get(`${ROOT}/wp/v2/users/me`, ({ request }) => {
+        url = new URL(request.url);
+        return HttpResponse.json({ id: 1, name: 'Editor', roles: ['administrator'], meta: [] });
+      }),
+    );
+    const me = await client({ contentNamespace: 'wp/v2' }).verifyCredentials();
+    expect(me).toMatchObject({ id: 1, name: 'Editor' });
+    expect(url?.searchParams.get('context')).toBe('edit');
+  });
+
+  it('rejects with credentials_refused when the password is wrong (the site sees an anonymous user)', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/users/me`, () =>
+        wpError('rest_not_logged_in', 'You are not currently logged in.', 401),
+      ),
+    );
+    await expect(client().verifyCredentials()).rejects.toMatchObject({
+      code: 'credentials_refused',
+      serverCode: 'rest_not_logged_in',
+    });
+  });
+
+  it('refuses without configured credentials', async () => {
+    await expect(client({ auth: undefined }).verifyCredentials()).rejects.toMatchObject({
+      code: 'invalid_param',
+      param: 'auth',
+    });
   });
 });
 

@@ -239,7 +239,14 @@ export type ItemReadParams = z.input<typeof itemReadWithPasswordSchema>;
  * @group Docs site
  */
 export const LIST_DEFAULTS = {
-  posts: { per_page: 10, order: 'desc', orderby: 'date', status: 'publish', context: 'view' },
+  posts: {
+    per_page: 10,
+    order: 'desc',
+    orderby: 'date',
+    status: 'publish',
+    context: 'view',
+    ignore_sticky: true,
+  },
   pages: { per_page: 10, order: 'desc', orderby: 'date', status: 'publish', context: 'view' },
   media: { per_page: 10, order: 'desc', orderby: 'date', status: 'inherit', context: 'view' },
   menuItems: { per_page: 100, order: 'asc', orderby: 'menu_order', status: 'publish', context: 'view' },
