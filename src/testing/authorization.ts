@@ -215,14 +215,17 @@ export async function selectionPageEndpoint(ctx: ProviderContext, request: Reque
 export async function loginPageEndpoint(ctx: ProviderContext, request: Request): Promise<Response> {
   const found = await findTransaction(ctx, request);
   if (found instanceof Response) return found;
-  const { tx } = found;
+  const { tx, params } = found;
   const institution = tx.institution;
   if (institution === undefined) return redirect(pageUrl(ctx, ctx.paths.select, tx.id), 303);
   if (request.method !== 'POST') {
     const userId = ctx.loginQueue[0]?.userId ?? normalizeOutcome({}).userId;
     return htmlResponse(loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId));
   }
-  const outcome = ctx.loginQueue.shift() ?? normalizeOutcome({});
+  // Without a scripted outcome, the name typed on the page is the user (so a person trying the
+  // provider in a browser gets one persistent subject per name).
+  const typed = params.get('username')?.trim().slice(0, 200);
+  const outcome = ctx.loginQueue.shift() ?? normalizeOutcome(typed ? { userId: typed } : {});
   tx.outcome = outcome;
   tx.authTimeMs = ctx.options.now();
   if (!outcome.authenticated)

@@ -52,6 +52,12 @@ export interface AuthorizeStep {
 export interface AuthorizeOptions {
   /** entityID picked on the institution selection page. Default: the page's first (preselected) institution. */
   institution?: string;
+  /**
+   * Values typed into the pages' forms, by field name, replacing the defaults wherever a form has
+   * that field: `username` on the login page (used as the user when no outcome is scripted),
+   * `consent` (`'yes'` or `'no'`) on the consent page. Default: none (each form's defaults).
+   */
+  fields?: Record<string, string>;
   /** Cookie jar of the scripted browser. Default: a new, empty jar. */
   cookieJar?: TestCookieJar;
   /** The fetch used for every step. Default: real HTTP for a started provider, in-process otherwise. */
@@ -123,9 +129,12 @@ export async function walkAuthorization(
     const form = parseForm(html);
     if (form === undefined)
       throw new TestProviderWalkError(`No form on the page at ${url.pathname}`, response.status);
-    if (options.institution !== undefined && form.fields.some(([name]) => name === 'entity_id')) {
-      form.fields = form.fields.filter(([name]) => name !== 'entity_id');
-      form.fields.push(['entity_id', options.institution]);
+    const overrides: Record<string, string> = { ...options.fields };
+    if (options.institution !== undefined) overrides.entity_id = options.institution;
+    for (const [name, value] of Object.entries(overrides)) {
+      if (!form.fields.some(([field]) => field === name)) continue;
+      form.fields = form.fields.filter(([field]) => field !== name);
+      form.fields.push([name, value]);
     }
     url = new URL(form.action, url);
     method = form.method;

@@ -144,7 +144,7 @@ export function decodePayload(jwt: string): Record<string, unknown> {
 export async function codeFlow(
   op: TestProvider,
   params: RequestParams = {},
-  options: { institution?: string } = {},
+  options: { institution?: string; fields?: Record<string, string> } = {},
 ): Promise<{
   tokens: { access_token: string; id_token: string; token_type: string; expires_in: number };
   claims: JWTPayload;

@@ -118,6 +118,32 @@ describe('institution step (spec 3, 5.7)', () => {
   });
 });
 
+describe('typing into the forms (AuthorizeOptions.fields)', () => {
+  it('the username typed on the login page is the user when nothing is scripted', async () => {
+    op.clearScriptedLogins();
+    const subjectOf = async (username: string) => {
+      const { claims } = await codeFlow(op, { scope: 'openid student persistent' }, { fields: { username } });
+      return claims.sub;
+    };
+    const ann = await subjectOf('ann');
+    expect(await subjectOf('ann')).toBe(ann);
+    expect(await subjectOf('ben')).not.toBe(ann);
+  });
+
+  it('a scripted outcome wins over the typed username', async () => {
+    op.scriptLogin({ userId: 'scripted' }, { userId: 'scripted' });
+    const a = await codeFlow(op, { scope: 'openid student persistent' }, { fields: { username: 'typed-1' } });
+    const b = await codeFlow(op, { scope: 'openid student persistent' }, { fields: { username: 'typed-2' } });
+    expect(a.claims.sub).toBe(b.claims.sub);
+  });
+
+  it('answering no on the consent page refuses consent', async () => {
+    expectDenied(await op.authorize(authUrl(op), { fields: { consent: 'no' } }), 'User denied consent');
+    op.scriptLogin({ consent: false });
+    expectCode(await op.authorize(authUrl(op), { fields: { consent: 'yes' } }));
+  });
+});
+
 describe('failures end in access_denied to redirect_uri with the state (spec 3, 7.1)', () => {
   it('unknown institution chosen on the selection page', async () => {
     expectDenied(
