@@ -194,11 +194,12 @@ export class HttpClient {
       dispatcher: initDispatcher,
       ...requestInit
     } = init ?? {};
-    const fromRequest = input instanceof Request ? await requestParts(input) : {};
-    const base: RequestInit = { ...fromRequest, ...requestInit };
-    const method = (base.method ?? 'GET').toUpperCase();
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
     const safeUrl = redactUrl(url, o.secrets);
+    checkUrl(url, safeUrl);
+    const fromRequest = input instanceof Request ? await requestParts(input, safeUrl) : {};
+    const base: RequestInit = { ...fromRequest, ...requestInit };
+    const method = (base.method ?? 'GET').toUpperCase();
     const outer = base.signal ?? undefined;
     const timeoutMs = initTimeout ?? o.timeoutMs;
     const maxBytes = initMax ?? o.maxResponseBytes;
@@ -247,7 +248,7 @@ export class HttpClient {
         response = new Response(body, {
           status: raw.status,
           statusText: raw.statusText,
-          headers: raw.headers,
+          headers: copyHeaders(raw.headers),
         });
         Object.defineProperty(response, 'url', { value: raw.url || url });
       } catch (error) {
@@ -323,15 +324,31 @@ async function resolveDispatcher(
   return o.fetch ? undefined : getDefaultDispatcher();
 }
 
+/** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */
+function checkUrl(url: string, safeUrl: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new OptionsError(`request URL is not an absolute URL: "${safeUrl}"`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new OptionsError(`request URL must use http: or https:, got "${parsed.protocol}"`);
+  }
+}
+
 /** The parts of a `Request` that a retry needs, with the body buffered so it can be sent again. */
-async function requestParts(request: Request): Promise<RequestInit> {
+async function requestParts(request: Request, safeUrl: string): Promise<RequestInit> {
   const parts: RequestInit = {
     method: request.method,
     headers: request.headers,
     redirect: request.redirect,
     signal: request.signal,
   };
-  if (request.body !== null) parts.body = await request.arrayBuffer();
+  if (request.body !== null) {
+    if (request.bodyUsed) throw new OptionsError(`the body of the Request for ${safeUrl} was already read`);
+    parts.body = await request.arrayBuffer();
+  }
   return parts;
 }
 

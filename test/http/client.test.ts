@@ -368,6 +368,23 @@ describe('HttpClient options', () => {
     expect(http.redact('set-secret-1 and more')).toBe('[REDACTED] and more');
   });
 
+  it.each([
+    ['a relative URL', '/just/a/path'],
+    ['garbage', 'not a url at all'],
+    ['a file: URL', 'file:///etc/passwd'],
+    ['a data: URL', 'data:text/plain,hi'],
+  ])('refuses %s up front with OptionsError, sending nothing and not retrying', async (_what, url) => {
+    const fetch = vi.fn(async () => new Response('x'));
+    await expect(new HttpClient({ fetch }).fetch(url)).rejects.toThrow(OptionsError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses a Request whose body was already read', async () => {
+    const request = new Request(`${BASE}/x`, { method: 'PUT', body: 'once' });
+    await request.text();
+    await expect(new HttpClient().fetch(request)).rejects.toThrow(/already read/);
+  });
+
   it('refuses a bad per-request timeoutMs', async () => {
     await expect(new HttpClient().fetch(`${BASE}/x`, { timeoutMs: 0 })).rejects.toThrow(OptionsError);
   });
