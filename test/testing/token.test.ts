@@ -6,6 +6,7 @@ import {
   codeFlow,
   exchange,
   OTHER_CLIENT_ID,
+  POLYTECHNIC,
   pkce,
   REDIRECT_URI,
   resultOf,
@@ -256,6 +257,30 @@ describe('userinfo endpoint (spec 4.4)', () => {
       await fetch(op.endpoints.userinfo, { headers: { authorization: `Bearer ${tokens.access_token}` } })
     ).json();
     expect(Object.keys(body)).toEqual(['sub']);
+  });
+
+  it('leaves reuse_detection out of userinfo when the institution does not release it or the client may not have it', async () => {
+    const request = { userinfo: { reuse_detection: null } };
+    const viaPolytechnic = await codeFlow(op, { claims: request }, { institution: POLYTECHNIC });
+    const get = async (token: string) =>
+      (await fetch(op.endpoints.userinfo, { headers: { authorization: `Bearer ${token}` } })).json();
+    expect(Object.keys(await get(viaPolytechnic.tokens.access_token))).toEqual(['sub']);
+
+    op.registerClient({ clientId: 'plain-shop', clientSecret: 'plain-secret', redirectUris: [REDIRECT_URI] });
+    const { verifier, challenge } = pkce();
+    const location = await op.authorize(
+      authUrl(op, {
+        client_id: 'plain-shop',
+        claims: request,
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      }),
+    );
+    const code = resultOf(location).params.get('code') as string;
+    const tokens = (await (
+      await exchange(op, { code, verifier, clientId: 'plain-shop', clientSecret: 'plain-secret' })
+    ).json()) as { access_token: string };
+    expect(Object.keys(await get(tokens.access_token))).toEqual(['sub']);
   });
 
   it('accepts the access token in a POSTed form (RFC 6750 2.2)', async () => {
