@@ -180,7 +180,6 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
     claims,
     codeChallenge,
     institution,
-    hinted: institution !== undefined,
     outcome: undefined,
     authTimeMs: undefined,
     expiresAt: now + ctx.options.transactionTtlMs,

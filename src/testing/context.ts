@@ -50,7 +50,6 @@ export interface PendingTransaction {
   codeChallenge: string | undefined;
   /** Set by a valid aarc_idp_hint or the selection page. */
   institution: Institution | undefined;
-  hinted: boolean;
   outcome: Outcome | undefined;
   /** Time of the login at the institution, ms since epoch. */
   authTimeMs: number | undefined;
