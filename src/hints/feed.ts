@@ -90,9 +90,14 @@ export interface CacheLoadResult {
 }
 
 interface Source {
+  /** The URL fetched: credentials moved out of it into `authorization`. */
   readonly url: string;
+  /** The URL as configured, redacted: used in messages, logs and as the cache file key. */
   readonly safeUrl: string;
   readonly country: string | undefined;
+  /** `Basic …` from the URL's userinfo (fetch refuses URLs with credentials). */
+  readonly authorization: string | undefined;
+  readonly secrets: readonly string[];
 }
 
 /** The last good state of one source. Immutable: a change makes a new one. */
@@ -159,7 +164,24 @@ function checkSources(sources: unknown): Source[] {
     const href = url.href;
     if (seen.has(href)) throw new OptionsError(`sources[${i}] is listed twice`);
     seen.add(href);
-    return { url: href, safeUrl: redactUrl(href), country: country?.toUpperCase() };
+    let authorization: string | undefined;
+    const secrets: string[] = [];
+    if (url.username || url.password) {
+      const user = decodeURIComponent(url.username);
+      const password = decodeURIComponent(url.password);
+      authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      secrets.push(password, url.password);
+      url.username = '';
+      url.password = '';
+    }
+    for (const [, value] of url.searchParams) if (value.length >= 8) secrets.push(value);
+    return {
+      url: url.href,
+      safeUrl: redactUrl(href),
+      country: country?.toUpperCase(),
+      authorization,
+      secrets,
+    };
   });
 }
 
@@ -237,6 +259,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       retries: options.retries ?? 2,
       maxResponseBytes: this.#maxBytes,
       logger: this.#logger,
+      // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
+      secrets: sources.flatMap((s) => s.secrets),
     });
     this.#snapshot = { parts: sources.map(() => undefined), entries: EMPTY, index: undefined };
   }
@@ -470,6 +494,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
 
   async #fetchSource(source: Source, previous: SourcePart | undefined): Promise<Outcome> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (source.authorization) headers.authorization = source.authorization;
     if (previous?.etag) headers['if-none-match'] = previous.etag;
     if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
     let response: Response;

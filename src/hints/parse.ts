@@ -103,13 +103,13 @@ function schemaError(error: z.ZodError): HintFeedError {
   const issue = error.issues[0];
   const path = issue?.path.map((p) => (typeof p === 'string' ? preview(p) : String(p))).join(' → ') ?? '';
   const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : '';
-  return new HintFeedError(
-    `feed has an invalid entry at ${path || 'the top level'}: ${issue?.message}${more}`,
-    {
-      code: 'feed_invalid_shape',
-      cause: error,
-    },
-  );
+  // A bad record key carries the key schema's own message one level down.
+  const inner = issue?.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
+  const what = inner ? `key ${inner}` : issue?.message;
+  return new HintFeedError(`feed has an invalid entry at ${path || 'the top level'}: ${what}${more}`, {
+    code: 'feed_invalid_shape',
+    cause: error,
+  });
 }
 
 const BLANK = /^\s*$/;

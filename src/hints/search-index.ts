@@ -266,20 +266,24 @@ export class SearchIndex {
     if (qWords.length > 1) {
       const longest = qWords.reduce((a, b) => (b.length > a.length ? b : a));
       const others = qWords.filter((w) => w !== longest);
-      const scanWordStarts = (needle: string) => {
-        for (let p = text.indexOf(needle); p !== -1 && out.length < limit; p = text.indexOf(needle, p + 1)) {
-          const r = this.#recordAt(p + 1);
-          const e = recEntity[r]!;
-          if (seen[e] === mark || !qualifies(r)) continue;
-          const rec = ` ${text.slice(starts[r]!, starts[r + 1]! - 1)}`;
-          if (others.every((w) => rec.includes(` ${w}`))) {
-            seen[e] = mark;
-            push(e, 'words');
-          }
+      // Records where the longest word starts a word, in record (alphabetical) order.
+      const candidates: number[] = [];
+      for (const needle of [`\n${longest}`, ` ${longest}`]) {
+        for (let p = text.indexOf(needle); p !== -1; p = text.indexOf(needle, p + 1)) {
+          candidates.push(this.#recordAt(p + 1));
         }
-      };
-      scanWordStarts(`\n${longest}`);
-      scanWordStarts(` ${longest}`);
+      }
+      candidates.sort((a, b) => a - b);
+      for (const r of candidates) {
+        if (out.length >= limit) break;
+        const e = recEntity[r]!;
+        if (seen[e] === mark || !qualifies(r)) continue;
+        const rec = ` ${text.slice(starts[r]!, starts[r + 1]! - 1)}`;
+        if (others.every((w) => rec.includes(` ${w}`))) {
+          seen[e] = mark;
+          push(e, 'words');
+        }
+      }
     }
     return out;
   }
