@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { CryptoKey } from 'jose';
 import { compactVerify, errors as joseErrors } from 'jose';
+import { AffiliationError } from '../core/errors.js';
 import { ValidationError } from './errors.js';
 import type { KeyStore } from './jwks.js';
 import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
@@ -66,31 +67,48 @@ async function verifySignature(
   if (typeof idToken !== 'string' || idToken.length > 64 * 1024) {
     throw new ValidationError('signature_invalid', 'The ID token is not a compact JWS');
   }
-  const parts = idToken.split('.');
-  if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) {
+  const first = idToken.indexOf('.');
+  const second = idToken.indexOf('.', first + 1);
+  if (first === -1 || second === -1 || idToken.indexOf('.', second + 1) !== -1) {
+    const encrypted = idToken.split('.').length === 5;
     throw new ValidationError(
-      parts.length === 5 ? 'unsupported_alg' : 'signature_invalid',
-      parts.length === 5 ? 'Encrypted ID tokens are not supported' : 'The ID token is not a compact JWS',
+      encrypted ? 'unsupported_alg' : 'signature_invalid',
+      encrypted ? 'Encrypted ID tokens are not supported' : 'The ID token is not a compact JWS',
     );
   }
-  const header = decodeJsonPart(parts[0] as string);
-  if (!header) throw new ValidationError('signature_invalid', 'The ID token header is not a JSON object');
-  const alg = header.alg;
-  if (typeof alg !== 'string' || alg === 'none' || !options.algorithms.includes(alg)) {
-    throw new ValidationError(
-      'unsupported_alg',
-      `The ID token is signed with ${typeof alg === 'string' ? JSON.stringify(alg.slice(0, 32)) : 'no algorithm'}, not one the provider advertises (${options.algorithms.join(', ')})`,
-    );
-  }
-  if (header.crit !== undefined) {
-    throw new ValidationError('unsupported_alg', 'The ID token uses critical header extensions (crit)');
-  }
-  const token = { payload: parts[1] as string, signature: parts[2] as string, protected: parts[0] as string };
-  const keys = await options.keys.keysFor(header, token);
+  // jose parses the header, refuses algorithms outside the list (so `none` too) and unknown
+  // `crit` extensions before it asks for the key.
+  let alg = '';
+  let candidates: CryptoKey[] = [];
   let payload: Uint8Array | undefined;
-  for (const key of keys) {
-    payload = await tryVerify(idToken, key, options.algorithms);
-    if (payload) break;
+  try {
+    ({ payload } = await compactVerify(
+      idToken,
+      async (header, token) => {
+        alg = header.alg as string;
+        candidates = await options.keys.keysFor(header, token);
+        return candidates[0] as CryptoKey;
+      },
+      { algorithms: options.algorithms as string[] },
+    ));
+  } catch (error) {
+    if (error instanceof AffiliationError) throw error;
+    if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) {
+      const header = decodeJsonPart(idToken.slice(0, first));
+      const shown =
+        typeof header?.alg === 'string' ? JSON.stringify(header.alg.slice(0, 32)) : 'no algorithm';
+      throw new ValidationError(
+        'unsupported_alg',
+        header?.crit !== undefined && error instanceof joseErrors.JOSENotSupported
+          ? 'The ID token uses critical header extensions (crit)'
+          : `The ID token is signed with ${shown}, not one the provider advertises (${options.algorithms.join(', ')})`,
+      );
+    }
+    // Several keys matched a token without `kid`: try the others.
+    for (const key of candidates.slice(1)) {
+      payload = await tryVerify(idToken, key, options.algorithms as string[]);
+      if (payload) break;
+    }
   }
   if (!payload) throw new ValidationError('signature_invalid', 'The ID token signature does not verify');
   let claims: unknown;
@@ -108,31 +126,28 @@ async function verifySignature(
 async function tryVerify(
   idToken: string,
   key: CryptoKey,
-  algorithms: readonly string[],
+  algorithms: string[],
 ): Promise<Uint8Array | undefined> {
   try {
-    const { payload } = await compactVerify(idToken, key, { algorithms: [...algorithms] });
-    return payload;
-  } catch (error) {
-    if (error instanceof joseErrors.JWSSignatureVerificationFailed) return undefined;
-    if (error instanceof joseErrors.JOSEAlgNotAllowed) {
-      throw new ValidationError('unsupported_alg', 'The ID token algorithm is not allowed');
-    }
-    // Wrong key type for the algorithm, malformed signature encoding, …: not a valid signature.
+    return (await compactVerify(idToken, key, { algorithms })).payload;
+  } catch {
     return undefined;
   }
 }
 
-function stringSet(values: unknown): Set<string> | undefined {
-  if (typeof values !== 'object' || values === null) return undefined;
-  const list = (values as { values?: unknown }).values;
-  if (!Array.isArray(list) || !list.every((v) => typeof v === 'string')) return undefined;
-  return new Set(list as string[]);
+/** The `values` list of a `{ values: string[] }` claim, or `undefined` when malformed. */
+function valuesOf(claim: unknown): string[] | undefined {
+  if (typeof claim !== 'object' || claim === null) return undefined;
+  const list = (claim as { values?: unknown }).values;
+  if (!Array.isArray(list)) return undefined;
+  for (const v of list) if (typeof v !== 'string') return undefined;
+  return list as string[];
 }
 
-function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
-  if (a.size !== b.size) return false;
-  for (const v of a) if (!b.has(v)) return false;
+/** Set equality of two short lists (duplicates do not count twice). */
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  for (const v of a) if (!b.includes(v)) return false;
+  for (const v of b) if (!a.includes(v)) return false;
   return true;
 }
 
@@ -239,15 +254,15 @@ function checkClaims(
     }
   }
 
-  const requested = stringSet(claims.requested_scopes);
-  if (!requested || !sameSet(requested, new Set(tx.scopes))) {
+  const requested = valuesOf(claims.requested_scopes);
+  if (!requested || !sameSet(requested, tx.scopes)) {
     throw new ValidationError(
       'requested_scopes_mismatch',
       'The ID token requested_scopes is not exactly the set of scopes sent',
     );
   }
 
-  const returned = stringSet(claims.returned_scopes);
+  const returned = valuesOf(claims.returned_scopes);
   const { affiliation, identifier } = confirmedScopes(returned, tx);
 
   if (tx.claims !== undefined && !isEmptyClaims(tx.claims)) {
@@ -301,13 +316,13 @@ function checkClaims(
 
 /** `returned_scopes` must confirm the affiliation and the identifier asked for (implicit transient). */
 function confirmedScopes(
-  returned: Set<string> | undefined,
+  returned: readonly string[] | undefined,
   tx: Transaction,
 ): { affiliation: Affiliation; identifier: Identifier } {
   if (!returned) {
     throw new ValidationError('returned_scopes_mismatch', 'The ID token has no returned_scopes list');
   }
-  const affiliations = [...returned].filter((v) => AFFILIATION_SET.has(v));
+  const affiliations = returned.filter((v) => AFFILIATION_SET.has(v));
   if (affiliations.length !== 1 || affiliations[0] !== tx.affiliation) {
     throw new ValidationError(
       'returned_scopes_mismatch',
@@ -315,7 +330,7 @@ function confirmedScopes(
     );
   }
   const expected: Identifier = tx.identifier ?? 'transient';
-  const identifiers = [...returned].filter((v) => IDENTIFIER_SET.has(v));
+  const identifiers = returned.filter((v) => IDENTIFIER_SET.has(v));
   if (identifiers.length !== 1 || identifiers[0] !== expected) {
     throw new ValidationError(
       'returned_scopes_mismatch',

@@ -35,6 +35,8 @@ export class KeyStore {
   #lastUnknownKidRefetch = Number.NEGATIVE_INFINITY;
   #inflight: Promise<void> | undefined;
   #sequence = 0;
+  /** Selected keys by `alg` and `kid`, for the current key set: skips selection on the hot path. */
+  readonly #selected = new Map<string, CryptoKey[]>();
 
   constructor(options: KeyStoreOptions) {
     this.#options = options;
@@ -65,9 +67,16 @@ export class KeyStore {
    * cooldown allows) and look again; still nothing → `signature_invalid`.
    */
   async keysFor(header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey[]> {
-    await this.ensureLoaded();
+    const cacheKey = typeof header.kid === 'string' ? `${String(header.alg)} ${header.kid}` : undefined;
+    if (cacheKey !== undefined) {
+      const hit = this.#selected.get(cacheKey);
+      if (hit) return hit;
+    }
+    if (!this.#set) await this.ensureLoaded();
     try {
-      return await this.#select(header, token);
+      const keys = await this.#select(header, token);
+      if (cacheKey !== undefined && this.#selected.size < 64) this.#selected.set(cacheKey, keys);
+      return keys;
     } catch (error) {
       if (!(error instanceof joseErrors.JWKSNoMatchingKey)) throw error;
     }
@@ -121,6 +130,7 @@ export class KeyStore {
       if (sequence !== this.#sequence) return;
       this.#jwks = jwks;
       this.#set = createLocalJWKSet(jwks);
+      this.#selected.clear();
       this.#fetchedAt = (this.#options.now ?? Date.now)();
     })();
     this.#inflight = run.finally(() => {
