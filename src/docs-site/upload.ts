@@ -48,11 +48,16 @@ export function guessContentType(filename: string): string | undefined {
 }
 
 /**
- * The `Content-Disposition` header of a raw upload: an ASCII fallback `filename` and, for other
- * names, an RFC 5987 `filename*`.
+ * The `Content-Disposition` header of a raw upload. WordPress reads only `filename=` and splits the
+ * header on every `;`, so that parameter gets an ASCII form of the name (accents dropped, anything
+ * else unsafe as `_`) — the name the site stores; an RFC 5987 `filename*` carries the exact name for
+ * servers that read it.
  */
 export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^\x20-\x7e]|["\\;]/g, '_');
   if (ascii === filename) return `attachment; filename="${filename}"`;
   const encoded = encodeURIComponent(filename).replace(
     /['()*]/g,

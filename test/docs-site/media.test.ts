@@ -98,11 +98,11 @@ describe('media.upload()', () => {
     expect([...uploads[1]!.bytes]).toEqual([9, 8]);
   });
 
-  it('encodes a non-ASCII file name with filename* and an ASCII fallback', async () => {
+  it('encodes a non-ASCII file name with filename* and an ASCII filename= (the one WordPress reads)', async () => {
     const uploads = uploadSite();
-    await client().media.upload(PNG, { filename: 'Café "menu".png' });
+    await client().media.upload(PNG, { filename: 'Café "menu"; Ω.png' });
     expect(uploads[0]?.disposition).toBe(
-      `attachment; filename="Caf_ _menu_.png"; filename*=UTF-8''Caf%C3%A9%20%22menu%22.png`,
+      `attachment; filename="Cafe _menu__ _.png"; filename*=UTF-8''Caf%C3%A9%20%22menu%22%3B%20%CE%A9.png`,
     );
   });
 

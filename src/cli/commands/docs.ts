@@ -211,7 +211,7 @@ async function runBatchFile(
     results.forEach((r, i) => {
       const req = requests[i];
       const what = `${(req?.method ?? 'POST').toUpperCase()} ${req?.path}`;
-      const outcome = r.ok ? 'ok' : `${r.error?.code}: ${r.error?.message}`;
+      const outcome = r.ok ? 'ok' : `${r.error?.message} [${r.error?.code}]`;
       io.stdout.write(`#${i + 1} ${r.status ?? '-'} ${what} ${outcome}\n`);
     });
   }
