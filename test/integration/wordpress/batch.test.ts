@@ -66,6 +66,8 @@ describe('batch against WordPress', () => {
     expect(results[1]!.status).toBe(400);
     expect(results[1]!.error?.code).toBe('rest_invalid_param');
     expect(results[1]!.error?.data).toMatchObject({ params: { template: expect.any(String) } });
+    // The site sends the item's empty headers as `[]`.
+    expect(results[1]!.headers).toEqual({});
     for (const i of [0, 2]) {
       expect(results[i]!.status).toBeUndefined();
       expect(results[i]!.error?.code).toBe('batch_not_executed');
