@@ -1,0 +1,58 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPicker } from '../../examples/nightly-hints/picker.js';
+import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
+
+const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
+const FEED = { NL: { [TUD]: { en: 'Delft University of Technology', nl: 'Technische Universiteit Delft' } } };
+
+let server: FeedServer;
+let dir: string;
+beforeAll(async () => {
+  server = await startFeedServer();
+  dir = await mkdtemp(join(tmpdir(), 'hints-example-'));
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('examples/nightly-hints/picker.ts', () => {
+  it('serves the picker from a refreshing feed, and from the cache after a restart', async () => {
+    server.route('/example.json', { kind: 'json', body: FEED, etag: '"e1"' });
+    const cacheFile = join(dir, 'hints.json');
+    const lines: string[] = [];
+    const picker = await startPicker({
+      sources: [server.url('/example.json')],
+      cacheFile,
+      port: 0,
+      log: (l) => lines.push(l),
+    });
+    try {
+      await expect.poll(() => picker.feed.size).toBe(1);
+      const res = await fetch(`${picker.url}/institutions?q=technische&lang=nl&country=nl`);
+      expect(await res.json()).toEqual([
+        { entityId: TUD, name: 'Technische Universiteit Delft', country: 'NL', match: 'prefix' },
+      ]);
+      expect(lines).toContain('hints: updated, +1 -0 ~0, 1 in total');
+    } finally {
+      await picker.close();
+    }
+
+    server.route('/example.json', { kind: 'status', status: 503 });
+    const restarted = await startPicker({
+      sources: [server.url('/example.json')],
+      cacheFile,
+      port: 0,
+      log: () => {},
+    });
+    try {
+      const res = await fetch(`${restarted.url}/institutions?q=delft`);
+      expect((await res.json())[0].entityId).toBe(TUD);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
