@@ -218,6 +218,7 @@ export class DocsSiteClient {
       {
         base: resolved.base,
         restRoot: resolved.restRoot,
+        routeStyle: resolved.routeStyle,
         contentNamespace: resolved.contentNamespace,
         authorization: auth?.header,
         username: resolved.auth?.username,

@@ -27,8 +27,14 @@ export interface DocsSiteOptions {
    * `http:` to a loopback host.
    */
   baseUrl: string | URL;
-  /** The REST root `{rest_root}` below the base address. Default `wp-json`. */
+  /** The REST root `{rest_root}` below the base address. Default `wp-json`. Ignored with `routeStyle: 'query'`. */
   restRoot?: string;
+  /**
+   * How routes are addressed. `path` (default): `{baseUrl}/{restRoot}/cms/v2/posts`. `query`:
+   * `{baseUrl}/?rest_route=/cms/v2/posts`, which every WordPress answers, also one without pretty
+   * permalinks.
+   */
+  routeStyle?: 'path' | 'query';
   /** Application-password credentials. Without them requests are anonymous (reads of public content). */
   auth?: DocsSiteAuth;
   /**
@@ -54,6 +60,7 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 export interface ResolvedOptions {
   base: string;
   restRoot: string;
+  routeStyle: 'path' | 'query';
   contentNamespace: string;
   auth: DocsSiteAuth | undefined;
 }
@@ -82,6 +89,10 @@ export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
     throw new OptionsError('restRoot must be a path such as "wp-json"');
   }
 
+  const routeStyle = options.routeStyle ?? 'path';
+  if (routeStyle !== 'path' && routeStyle !== 'query')
+    throw new OptionsError('routeStyle must be "path" or "query"');
+
   const contentNamespace = options.contentNamespace ?? 'cms/v2';
   if (typeof contentNamespace !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(contentNamespace)) {
     throw new OptionsError('contentNamespace must look like "cms/v2" or "wp/v2"');
@@ -106,7 +117,7 @@ export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
   if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
     throw new OptionsError('logger must be an object');
   }
-  return { base, restRoot, contentNamespace, auth };
+  return { base, restRoot, routeStyle, contentNamespace, auth };
 }
 
 /** The Authorization header value and the secrets to redact for the credentials. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Logger } from '../core/logger.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
-import { joinRoute, serializeQuery } from './url.js';
+import { joinRoute, queryRoute, serializeQuery } from './url.js';
 
 /** HTTP methods the interface uses. */
 export type DocsSiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +34,7 @@ export interface SendOptions {
 export interface TransportSettings {
   readonly base: string;
   readonly restRoot: string;
+  readonly routeStyle: 'path' | 'query';
   readonly contentNamespace: string;
   readonly authorization: string | undefined;
   readonly username: string | undefined;
@@ -59,7 +60,10 @@ export class Transport {
   /** The full URL of a route below the REST root, with a PHP-style query string. */
   url(route: string, query?: Readonly<Record<string, unknown>>): string {
     const qs = serializeQuery(query).toString();
-    const url = joinRoute(this.settings.base, this.settings.restRoot, route);
+    const url =
+      this.settings.routeStyle === 'query'
+        ? queryRoute(this.settings.base, route)
+        : joinRoute(this.settings.base, this.settings.restRoot, route);
     return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
   }
 

@@ -54,3 +54,18 @@ export function joinRoute(base: string, restRoot: string, route: string): string
   const r = route.startsWith('/') ? route : `/${route}`;
   return restRoot === '' ? `${base}${r}` : `${base}/${restRoot}${r === '/' ? '/' : r}`;
 }
+
+/**
+ * The `?rest_route=` form: `{base}/?rest_route=/cms/v2/posts`. The route keeps its slashes (`//` of
+ * template ids included) and its percent-escapes; characters that mean something in a query string
+ * (`&`, `=`, `+`, `#`, …) are escaped. A query string already on the route is appended.
+ */
+export function queryRoute(base: string, route: string): string {
+  const at = route.indexOf('?');
+  const path = at === -1 ? route : route.slice(0, at);
+  const rest = at === -1 ? '' : route.slice(at + 1);
+  const value = (path.startsWith('/') ? path : `/${path}`).replace(/[^A-Za-z0-9\-._~!$'()*,;:@/%]/g, (c) =>
+    encodeURIComponent(c),
+  );
+  return `${base}/?rest_route=${value}${rest ? `&${rest}` : ''}`;
+}

@@ -135,6 +135,19 @@ describe('docs get|post|put|patch|delete', () => {
     expect(b.err.join('')).toContain('AV_DOCS_APP_PASSWORD');
   });
 
+  it('reaches a site without pretty permalinks with --route-style query', async () => {
+    let route: string | null = null;
+    server.use(
+      http.get(`${BASE}/`, ({ request }) => {
+        route = new URL(request.url).searchParams.get('rest_route');
+        return HttpResponse.json([]);
+      }),
+    );
+    expect(await runCli(['docs', 'get', '/wp/v2/pages', '--route-style', 'query'], io().io)).toBe(0);
+    expect(route).toBe('/wp/v2/pages');
+    expect(await runCli(['docs', 'get', '/wp/v2/pages', '--route-style', 'hash'], io().io)).toBe(2);
+  });
+
   it('works anonymously with --base-url', async () => {
     let auth: string | null = 'unset';
     server.use(

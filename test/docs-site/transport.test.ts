@@ -93,6 +93,38 @@ describe('options', () => {
   });
 });
 
+describe("routeStyle 'query' (?rest_route=)", () => {
+  it('addresses every route through ?rest_route=, keeping // and escaping query characters', async () => {
+    const seen: URL[] = [];
+    server.use(
+      http.all('https://example.org/docs/', ({ request }) => {
+        seen.push(new URL(request.url));
+        const route = new URL(request.url).searchParams.get('rest_route') ?? '';
+        if (route === '/') return HttpResponse.json({ namespaces: ['wp/v2'] });
+        if (route.startsWith('/wp/v2/templates/')) return HttpResponse.json({ id: 't//home' });
+        return HttpResponse.json([post(1)], { headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' } });
+      }),
+    );
+    const docs = await client({ baseUrl: 'https://example.org/docs', routeStyle: 'query' }).connect();
+    await docs.posts.list({ per_page: 5, status: ['draft'] });
+    await docs.templates.get('t//home');
+    await docs.request('GET', '/wp/v2/a+b&c=d?x[]=1');
+    expect(seen.map((u) => u.searchParams.get('rest_route'))).toEqual([
+      '/',
+      '/wp/v2/posts',
+      '/wp/v2/templates/t//home',
+      '/wp/v2/a+b&c=d',
+    ]);
+    expect(seen[1]?.searchParams.get('per_page')).toBe('5');
+    expect(seen[1]?.searchParams.getAll('status[]')).toEqual(['draft']);
+    expect(seen[3]?.search).toBe('?rest_route=/wp/v2/a%2Bb%26c%3Dd&x[]=1');
+  });
+
+  it('refuses an unknown routeStyle', () => {
+    expect(() => client({ routeStyle: 'hash' as never })).toThrow(OptionsError);
+  });
+});
+
 describe('answers that are not what the interface documents', () => {
   it('turns a non-JSON success into invalid_response', async () => {
     server.use(

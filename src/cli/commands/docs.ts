@@ -9,12 +9,13 @@ import { type CliCommand, type CliIO, CliUsageError } from '../io.js';
 export const DOCS_ENV = {
   baseUrl: 'AV_DOCS_BASE_URL',
   restRoot: 'AV_DOCS_REST_ROOT',
+  routeStyle: 'AV_DOCS_ROUTE_STYLE',
   username: 'AV_DOCS_USERNAME',
   applicationPassword: 'AV_DOCS_APP_PASSWORD',
 } as const;
 
 const USAGE = `Usage:
-  affiliation-validation docs get|post|put|patch|delete PATH [--query k=v]... [--data JSON|@FILE] [--base-url URL] [--rest-root ROOT] [--json]
+  affiliation-validation docs get|post|put|patch|delete PATH [--query k=v]... [--data JSON|@FILE] [--base-url URL] [--rest-root ROOT] [--route-style path|query] [--json]
   affiliation-validation docs batch FILE.json [--validation normal|require-all-validate] [--base-url URL] [--json]
 
 PATH is relative to the REST root, e.g. /wp/v2/posts. FILE.json holds an array of requests
@@ -23,6 +24,7 @@ PATH is relative to the REST root, e.g. /wp/v2/posts. FILE.json holds an array o
 Environment:
   ${DOCS_ENV.baseUrl}      the site's base address (or --base-url)
   ${DOCS_ENV.restRoot}     the REST root (default wp-json; or --rest-root)
+  ${DOCS_ENV.routeStyle}   path (default) or query: ?rest_route=… for sites without pretty permalinks
   ${DOCS_ENV.username}      user name for application-password authentication
   ${DOCS_ENV.applicationPassword}  the application password (never give it as an argument)
 `;
@@ -31,7 +33,10 @@ const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const CREDENTIAL_FLAG =
   /^-(-?(password|pass|app-password|application-password|apppassword|user|username|auth|token)(=.*)?|[up])$/i;
 
-function client(values: { 'base-url'?: string; 'rest-root'?: string }, io: CliIO): DocsSiteClient {
+function client(
+  values: { 'base-url'?: string; 'rest-root'?: string; 'route-style'?: string },
+  io: CliIO,
+): DocsSiteClient {
   const baseUrl = values['base-url'] ?? io.env[DOCS_ENV.baseUrl];
   if (!baseUrl)
     throw new CliUsageError(`the site's address is missing: set ${DOCS_ENV.baseUrl} or pass --base-url`);
@@ -43,6 +48,9 @@ function client(values: { 'base-url'?: string; 'rest-root'?: string }, io: CliIO
       );
     }
   }
+  const routeStyle = values['route-style'] ?? io.env[DOCS_ENV.routeStyle] ?? 'path';
+  if (routeStyle !== 'path' && routeStyle !== 'query')
+    throw new CliUsageError('--route-style must be path or query');
   const username = io.env[DOCS_ENV.username];
   const applicationPassword = io.env[DOCS_ENV.applicationPassword];
   if (Boolean(username) !== Boolean(applicationPassword)) {
@@ -52,6 +60,7 @@ function client(values: { 'base-url'?: string; 'rest-root'?: string }, io: CliIO
     return new DocsSiteClient({
       baseUrl,
       restRoot: values['rest-root'] ?? io.env[DOCS_ENV.restRoot],
+      routeStyle,
       auth: username && applicationPassword ? { username, applicationPassword } : undefined,
       fetch: io.fetch,
     });
@@ -158,6 +167,7 @@ function parse(argv: string[]) {
       data: { type: 'string', short: 'd' },
       'base-url': { type: 'string' },
       'rest-root': { type: 'string' },
+      'route-style': { type: 'string' },
       validation: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
