@@ -174,10 +174,13 @@ export class Transport {
         { code: 'credentials_refused', serverCode: body.code, status, data, method, path: route },
       );
     }
+    const ns = this.settings.contentNamespace;
     const hint =
       status === 403 && authConfigured
         ? ` (the user "${this.settings.username}" is not allowed to do this, or its credentials were refused)`
-        : '';
+        : body.code === 'rest_no_route' && route.startsWith(`/${ns}/`) && ns !== 'wp/v2'
+          ? ` (a stock WordPress names the content namespace wp/v2: use connect() or contentNamespace: 'wp/v2')`
+          : '';
     return new DocsSiteError(
       this.#msg(`${method} ${route}: ${status} ${body.code}: ${serverMessage}${hint}`),
       {
