@@ -20,6 +20,11 @@ export interface KeyStoreOptions {
   logger: Logger;
   /** Least time between two refetches caused by an unknown `kid`. Default 30 000 ms. */
   refetchCooldownMs?: number;
+  /**
+   * Age after which the keys are fetched again before use, so a key the provider withdrew stops
+   * being trusted. When that fetch fails the cached keys stay in use. Default 600 000 ms (10 min).
+   */
+  maxAgeMs?: number;
   /** Clock, for tests. Default `Date.now`. */
   now?: () => number;
 }
@@ -27,6 +32,8 @@ export interface KeyStoreOptions {
 export class KeyStore {
   readonly #options: KeyStoreOptions;
   readonly #cooldownMs: number;
+  readonly #maxAgeMs: number;
+  #lastFailedRefresh = Number.NEGATIVE_INFINITY;
   #jwks: JSONWebKeySet | undefined;
   #set: LocalSet | undefined;
   /** When the current key set was fetched, ms since epoch. */
@@ -41,6 +48,7 @@ export class KeyStore {
   constructor(options: KeyStoreOptions) {
     this.#options = options;
     this.#cooldownMs = options.refetchCooldownMs ?? 30_000;
+    this.#maxAgeMs = options.maxAgeMs ?? 600_000;
   }
 
   /** Whether keys are loaded, and whether a fetch is under way. */
@@ -67,6 +75,17 @@ export class KeyStore {
    * cooldown allows) and look again; still nothing → `signature_invalid`.
    */
   async keysFor(header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<CryptoKey[]> {
+    if (this.#set) {
+      const now = (this.#options.now ?? Date.now)();
+      if (now - this.#fetchedAt >= this.#maxAgeMs && now - this.#lastFailedRefresh >= this.#cooldownMs) {
+        await this.#reload().catch((error: unknown) => {
+          this.#lastFailedRefresh = now;
+          this.#options.logger.warn?.('could not refresh the provider keys; using the cached ones', {
+            error: error instanceof Error ? error.message : 'unknown error',
+          });
+        });
+      }
+    }
     const cacheKey = typeof header.kid === 'string' ? `${String(header.alg)} ${header.kid}` : undefined;
     if (cacheKey !== undefined) {
       const hit = this.#selected.get(cacheKey);

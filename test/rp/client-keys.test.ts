@@ -1,8 +1,9 @@
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testKey } from '../helpers/op-mock.js';
+import { JWKS_URI, testKey } from '../helpers/op-mock.js';
 import { newClient, rejection, roundTrip, useOp } from '../helpers/setup.js';
 
-const { op } = useOp();
+const { op, server } = useOp();
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -63,5 +64,33 @@ describe('refetch limits', () => {
     vi.setSystemTime(Date.now() + 31_000);
     await rejection(roundTrip(client, op));
     expect(op.counts.jwks - fetched).toBe(2);
+  });
+});
+
+describe('key age', () => {
+  it('fetches the keys again after 10 minutes, so a withdrawn key stops being trusted', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const client = await newClient({ responseType: 'id_token' });
+    await roundTrip(client, op);
+    const fetched = op.counts.jwks;
+    const next = await testKey('after-withdrawal');
+    op.published = [next];
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+    // Still signed with the withdrawn key-1: refused once the keys were refreshed.
+    const error = await rejection(roundTrip(client, op));
+    expect(error.code).toBe('signature_invalid');
+    // The refresh for age, then the one refetch an unknown kid is allowed.
+    expect(op.counts.jwks - fetched).toBe(2);
+  });
+
+  it('keeps using the cached keys when the refresh fails', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const lines: string[] = [];
+    const client = await newClient({ responseType: 'id_token', logger: { warn: (m) => lines.push(m) } });
+    await roundTrip(client, op);
+    server.use(http.get(JWKS_URI, () => new HttpResponse(null, { status: 503 })));
+    vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
+    await expect(roundTrip(client, op)).resolves.toMatchObject({ affiliation: 'student' });
+    expect(lines.some((l) => /could not refresh/.test(l))).toBe(true);
   });
 });
