@@ -24,7 +24,7 @@ export interface SendOptions {
   /** A JSON body (POST, PUT, PATCH). */
   body?: unknown;
   /** A raw body with its content type (media upload). */
-  raw?: { data: Uint8Array; contentType: string } | undefined;
+  raw?: { data: Uint8Array | Blob; contentType: string } | undefined;
   headers?: Readonly<Record<string, string>> | undefined;
   /** Return a 2xx body as text instead of parsing JSON (oEmbed `format=xml`). */
   text?: boolean;
@@ -75,7 +75,7 @@ export class Transport {
     let body: BodyInit | undefined;
     if (options.raw) {
       headers.set('content-type', options.raw.contentType);
-      body = options.raw.data as Uint8Array<ArrayBuffer>;
+      body = options.raw.data as Uint8Array<ArrayBuffer> | Blob;
     } else if (options.body !== undefined) {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(options.body);

@@ -1,11 +1,12 @@
-import { readFile } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { invalidParam } from './errors.js';
 
 /**
  * What `media.upload()` accepts: a file path, bytes, a `Blob` / `File`, a Node readable stream or a
- * web `ReadableStream`. Streams are read into memory before sending (the site needs the whole
- * body and the request must be sendable as one piece).
+ * web `ReadableStream`. A file path is read from disk while sending; streams are read into memory
+ * first (a request body of known length, and one that could be sent again).
  *
  * @group Docs site
  */
@@ -71,13 +72,16 @@ export async function readUpload(
   source: UploadSource,
   options: { filename?: string; contentType?: string },
   where: string,
-): Promise<{ data: Uint8Array; filename: string; contentType: string }> {
-  let data: Uint8Array;
+): Promise<{ data: Uint8Array | Blob; filename: string; contentType: string }> {
+  // Files and Blobs are handed to fetch as Blobs: read from disk while sending, never copied here.
+  let data: Uint8Array | Blob;
   let filename = options.filename;
   let contentType = options.contentType;
   if (typeof source === 'string') {
     try {
-      data = new Uint8Array(await readFile(source));
+      if (!(await stat(source)).isFile())
+        throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
+      data = await openAsBlob(source);
     } catch (error) {
       throw invalidParam(
         'source',
@@ -91,7 +95,7 @@ export async function readUpload(
   } else if (source instanceof ArrayBuffer) {
     data = new Uint8Array(source);
   } else if (typeof Blob !== 'undefined' && source instanceof Blob) {
-    data = new Uint8Array(await source.arrayBuffer());
+    data = source;
     if (filename === undefined && 'name' in source && typeof source.name === 'string' && source.name) {
       filename = source.name;
     }
@@ -130,7 +134,9 @@ export async function readUpload(
   }
   if (!MIME.test(contentType))
     throw invalidParam('contentType', 'must be a MIME type such as image/png', where);
-  if (data.byteLength === 0) throw invalidParam('source', 'is empty', where);
+  if ((data instanceof Uint8Array ? data.byteLength : data.size) === 0) {
+    throw invalidParam('source', 'is empty', where);
+  }
   return { data, filename, contentType };
 }
 

@@ -130,6 +130,7 @@ describe('media.upload()', () => {
     ],
     ['an empty body', () => client().media.upload(new Uint8Array(), { filename: 'a.png' }), 'source'],
     ['a missing file', () => client().media.upload('/nonexistent/dir/a.png'), 'source'],
+    ['a directory', () => client().media.upload(tmpdir(), { filename: 'a.png' }), 'source'],
     ['a number', () => client().media.upload(42 as never, { filename: 'a.png' }), 'source'],
     ['bad fields', () => client().media.upload(PNG, { filename: 'a.png', fields: { post: -1 } }), 'post'],
   ])('refuses %s before sending', async (_name, call, param) => {
