@@ -4,6 +4,13 @@ import type { HintEntry, HintSearchOptions, HintSearchResult } from './types.js'
 const NL = 10;
 const SPACE = 32;
 export const DEFAULT_SEARCH_LIMIT = 10;
+const BLOCK_SHIFT = 4;
+const BLOCK = 1 << BLOCK_SHIFT;
+const BLOOM_WORDS = 64;
+
+function pairHash(a: number, b: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) >>> 21;
+}
 export const MAX_SEARCH_LIMIT = 1000;
 
 /** The language whose name is shown for `entry` in `lang`: it, else its primary subtag, else English, else the first. */
@@ -38,6 +45,11 @@ export function pickName(entry: HintEntry, lang: string | undefined): string | u
 export class SearchIndex {
   readonly #entries: HintEntry[];
   readonly #text: string;
+  /**
+   * A 2048-bit Bloom filter of the character pairs of every block of {@link BLOCK} records: a scan
+   * for a query of two or more characters only reads the blocks that may hold all of its pairs.
+   */
+  readonly #blooms: Uint32Array;
   readonly #starts: Uint32Array;
   readonly #recEntity: Uint32Array;
   readonly #recLangStart: Uint32Array;
@@ -148,6 +160,22 @@ export class SearchIndex {
     const fill = this.#countryStart.slice(0, countries);
     for (let i = 0; i < count; i++) this.#byCountry[fill[this.#entityCountry[this.#recEntity[i]!]!]!++] = i;
     this.#text = `\n${parts.join('\n')}\n`;
+    const blocks = Math.ceil(count / BLOCK);
+    this.#blooms = new Uint32Array(blocks * BLOOM_WORDS);
+    const text = this.#text;
+    for (let b = 0; b < blocks; b++) {
+      const base = b * BLOOM_WORDS;
+      const end = this.#starts[Math.min((b + 1) * BLOCK, count)]! - 1;
+      let prev = text.charCodeAt(this.#starts[b * BLOCK]!);
+      for (let i = this.#starts[b * BLOCK]! + 1; i < end; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== NL && prev !== NL) {
+          const h = pairHash(prev, c);
+          this.#blooms[base + (h >>> 5)]! |= 1 << (h & 31);
+        }
+        prev = c;
+      }
+    }
   }
 
   /** Number of records (distinct normalised names). */
@@ -221,34 +249,26 @@ export class SearchIndex {
     }
 
     // 2./3. Word prefixes (preceded by a space) and other substrings, in one left-to-right scan. Once
-    // `limit` substring candidates are held, only word prefixes can still make the cut: scan for " q".
+    // `limit` substring candidates are held, only word prefixes can still make the cut.
     const words: number[] = [];
     const subs: number[] = [];
-    const spaced = ` ${q}`;
     let subsFull = false;
-    let pos = text.indexOf(q, 1);
-    while (pos !== -1) {
+    const find = this.#finder(q);
+    for (let pos = find(1); pos !== -1; pos = find(pos + 1)) {
       const prev = text.charCodeAt(pos - 1);
-      if (prev !== NL) {
-        const r = this.#recordAt(pos);
-        const e = recEntity[r]!;
-        if (prev === SPACE) {
-          if (seen[e] !== mark && qualifies(r)) {
-            seen[e] = mark;
-            words.push(e);
-            if (out.length + words.length >= limit) break;
-          }
-        } else if (!subsFull && seen[e] !== mark && seen[e] !== mark + 1 && qualifies(r)) {
-          seen[e] = mark + 1;
-          subs.push(e);
-          subsFull = subs.length >= limit;
+      if (prev === NL || (subsFull && prev !== SPACE)) continue;
+      const r = this.#recordAt(pos);
+      const e = recEntity[r]!;
+      if (prev === SPACE) {
+        if (seen[e] !== mark && qualifies(r)) {
+          seen[e] = mark;
+          words.push(e);
+          if (out.length + words.length >= limit) break;
         }
-      }
-      if (subsFull) {
-        const next = text.indexOf(spaced, pos + 1);
-        pos = next === -1 ? -1 : next + 1;
-      } else {
-        pos = text.indexOf(q, pos + 1);
+      } else if (seen[e] !== mark && seen[e] !== mark + 1 && qualifies(r)) {
+        seen[e] = mark + 1;
+        subs.push(e);
+        subsFull = subs.length >= limit;
       }
     }
     for (const e of words) push(e, 'word');
@@ -268,10 +288,10 @@ export class SearchIndex {
       const others = qWords.filter((w) => w !== longest);
       // Records where the longest word starts a word, in record (alphabetical) order.
       const candidates: number[] = [];
-      for (const needle of [`\n${longest}`, ` ${longest}`]) {
-        for (let p = text.indexOf(needle); p !== -1; p = text.indexOf(needle, p + 1)) {
-          candidates.push(this.#recordAt(p + 1));
-        }
+      const findLongest = this.#finder(longest);
+      for (let p = findLongest(1); p !== -1; p = findLongest(p + 1)) {
+        const prev = text.charCodeAt(p - 1);
+        if (prev === NL || prev === SPACE) candidates.push(this.#recordAt(p));
       }
       candidates.sort((a, b) => a - b);
       for (const r of candidates) {
@@ -332,6 +352,47 @@ export class SearchIndex {
         n++;
       }
     }
+  }
+
+  /**
+   * A function returning the next position >= `from` where `q` occurs. For two characters or more,
+   * only blocks whose Bloom filter holds every character pair of `q` are searched, so a query that
+   * occurs in few names reads a few kilobytes instead of the whole text.
+   */
+  #finder(q: string): (from: number) => number {
+    const text = this.#text;
+    if (q.length >= 2) {
+      const bits: number[] = [];
+      for (let i = 1; i < q.length; i++) {
+        const h = pairHash(q.charCodeAt(i - 1), q.charCodeAt(i));
+        if (!bits.includes(h)) bits.push(h);
+      }
+      const blooms = this.#blooms;
+      const starts = this.#starts;
+      const count = this.#recEntity.length;
+      const blocks = Math.ceil(count / BLOCK);
+      // An occurrence never spans two records, so it lies within one block: search block by block.
+      return (from) => {
+        if (from >= text.length) return -1;
+        for (let b = this.#recordAt(from) >>> BLOCK_SHIFT; b < blocks; b++) {
+          const base = b * BLOOM_WORDS;
+          let may = true;
+          for (const h of bits) {
+            if ((blooms[base + (h >>> 5)]! & (1 << (h & 31))) === 0) {
+              may = false;
+              break;
+            }
+          }
+          if (!may) continue;
+          const start = starts[b * BLOCK]!;
+          const end = starts[Math.min((b + 1) * BLOCK, count)]!;
+          const at = text.slice(start, end).indexOf(q, Math.max(0, from - start));
+          if (at !== -1) return start + at;
+        }
+        return -1;
+      };
+    }
+    return (from) => text.indexOf(q, from);
   }
 
   /** First record whose text is >= q (records end with "\n", which sorts before every normalised char). */
