@@ -112,14 +112,29 @@ function schemaError(error: z.ZodError): HintFeedError {
   });
 }
 
-const BLANK = /^\s*$/;
+const CLEAN_TAG = /^[a-z0-9-]+$/;
+
+/** True when the first or last character is white space (or the name is empty): it needs trimming. */
+function untrimmed(name: string): boolean {
+  if (name.length === 0) return true;
+  const first = name.charCodeAt(0);
+  const last = name.charCodeAt(name.length - 1);
+  return (
+    first <= 32 ||
+    last <= 32 ||
+    first === 0xa0 ||
+    last === 0xa0 ||
+    (first > 0x1000 && /^\s/.test(name)) ||
+    (last > 0x1000 && /\s$/.test(name))
+  );
+}
 
 /** Names as stored: lower-case tags, blank names dropped; the parsed object is reused when already clean. */
 function cleanNames(names: Record<string, string>): Readonly<Record<string, string>> {
   let clean = true;
   for (const lang in names) {
     const name = names[lang]!;
-    if (lang !== normaliseLang(lang) || BLANK.test(name) || name !== name.trim()) {
+    if (!CLEAN_TAG.test(lang) || untrimmed(name)) {
       clean = false;
       break;
     }
