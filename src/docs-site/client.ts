@@ -212,7 +212,7 @@ export class DocsSiteClient {
       logger,
       secrets: auth?.secrets ?? [],
     });
-    this.#options = { ...options };
+    this.#options = { ...options, auth: options.auth ? { ...options.auth } : undefined };
     this.#cache = {};
     this.#transport = new Transport(
       {
@@ -220,11 +220,11 @@ export class DocsSiteClient {
         restRoot: resolved.restRoot,
         routeStyle: resolved.routeStyle,
         contentNamespace: resolved.contentNamespace,
-        authorization: auth?.header,
         username: resolved.auth?.username,
         logger,
       },
       http,
+      auth?.header,
     );
     this.contentNamespace = resolved.contentNamespace;
     this.baseUrl = resolved.base;

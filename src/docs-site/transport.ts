@@ -36,7 +36,6 @@ export interface TransportSettings {
   readonly restRoot: string;
   readonly routeStyle: 'path' | 'query';
   readonly contentNamespace: string;
-  readonly authorization: string | undefined;
   readonly username: string | undefined;
   readonly logger: Logger;
 }
@@ -52,10 +51,16 @@ const WP_ERROR = (v: unknown): v is { code: string; message?: unknown; data?: un
  * call it; users reach it through `DocsSiteClient.request()`.
  */
 export class Transport {
-  constructor(
-    readonly settings: TransportSettings,
-    readonly http: HttpClient,
-  ) {}
+  readonly settings: TransportSettings;
+  readonly http: HttpClient;
+  // Private, so inspecting or serializing a client never shows the Basic credentials.
+  readonly #authorization: string | undefined;
+
+  constructor(settings: TransportSettings, http: HttpClient, authorization: string | undefined) {
+    this.settings = settings;
+    this.http = http;
+    this.#authorization = authorization;
+  }
 
   /** The full URL of a route below the REST root, with a PHP-style query string. */
   url(route: string, query?: Readonly<Record<string, unknown>>): string {
@@ -71,7 +76,7 @@ export class Transport {
   async send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
     const headers = new Headers(options.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
-    if (this.settings.authorization) headers.set('authorization', this.settings.authorization);
+    if (this.#authorization) headers.set('authorization', this.#authorization);
     let body: BodyInit | undefined;
     if (options.raw) {
       headers.set('content-type', options.raw.contentType);
@@ -154,7 +159,7 @@ export class Transport {
 
   /** Build the error for an error status and body (also used for the items of a batch). */
   errorFor(method: string, route: string, status: number, body: unknown): DocsSiteError {
-    const authConfigured = this.settings.authorization !== undefined;
+    const authConfigured = this.#authorization !== undefined;
     if (!WP_ERROR(body)) {
       const code = status === 401 && authConfigured ? 'credentials_refused' : 'http_error';
       return new DocsSiteError(this.#msg(`${method} ${route}: the site answered ${status}`), {

@@ -255,6 +255,18 @@ describe('credentials', () => {
   });
 });
 
+describe('inspecting a client', () => {
+  it('never shows the credentials (util.inspect, JSON)', async () => {
+    const { inspect } = await import('node:util');
+    const docs = client();
+    const token = Buffer.from(`${USER}:${PASSWORD}`).toString('base64');
+    const shown = `${inspect(docs, { depth: 20, showHidden: true })} ${JSON.stringify(docs)}`;
+    expect(shown).toContain('docs.example.org');
+    for (const secret of [PASSWORD, PASSWORD.replace(/ /g, ''), token, 'EFGH'])
+      expect(shown).not.toContain(secret);
+  });
+});
+
 describe('retries through the shared HTTP layer', () => {
   it('honours Retry-After on a GET', async () => {
     let calls = 0;
