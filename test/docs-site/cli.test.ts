@@ -126,6 +126,21 @@ describe('docs get|post|put|patch|delete', () => {
     expect(t.err.join('')).not.toContain('secret');
   });
 
+  it('prints its usage with --help, naming the environment variables', async () => {
+    const t = io();
+    expect(await runCli(['docs', '--help'], t.io)).toBe(0);
+    const text = t.out.join('');
+    for (const word of [
+      'docs batch',
+      'AV_DOCS_BASE_URL',
+      'AV_DOCS_USERNAME',
+      'AV_DOCS_APP_PASSWORD',
+      '--route-style',
+    ]) {
+      expect(text).toContain(word);
+    }
+  });
+
   it('needs the base URL and both credentials or neither', async () => {
     const a = io({ AV_DOCS_BASE_URL: undefined });
     expect(await runCli(['docs', 'get', '/x'], a.io)).toBe(2);
