@@ -181,6 +181,16 @@ function checkFormType(contentType: string | null | undefined): void {
 }
 
 async function readWebBody(request: Request): Promise<string> {
+  if (request.bodyUsed) throw missing('The callback request body was already read');
+  try {
+    return await readWebBodyOnce(request);
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
+    throw missing('The callback form body could not be read');
+  }
+}
+
+async function readWebBodyOnce(request: Request): Promise<string> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
     throw missing('The callback form body is too large');

@@ -317,8 +317,9 @@ export class AffiliationClient {
         await store.take(state, { cookie }).catch(() => undefined);
       }
       throw new ProviderError({
-        error: untrusted(error, 100) ?? 'error',
-        description: untrusted(params.get('error_description'), 500),
+        // An empty `error` is malformed but still a refusal; give it a name.
+        error: untrusted(error, 100) || 'unknown_error',
+        description: untrusted(params.get('error_description'), 500) || undefined,
         state: state === undefined ? undefined : state.slice(0, 512),
         source: 'authorization',
       });

@@ -347,3 +347,39 @@ describe('token and userinfo endpoints', () => {
     expect(error.status).toBe(401);
   });
 });
+
+describe('odd callbacks', () => {
+  it('a Request whose body was already read → missing_parameters, not a TypeError', async () => {
+    const { client, callback } = await codeCallback('id_token');
+    const request = new Request(REDIRECT_URI, {
+      method: 'POST',
+      headers: FORM,
+      body: callback.hash.slice(1),
+    });
+    await request.text();
+    const error = await rejection(client.validateCallback(request));
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.code).toBe('missing_parameters');
+  });
+
+  it('an empty error parameter is still a ProviderError', async () => {
+    const client = await newClient();
+    const error = (await rejection(
+      client.validateCallback(`${REDIRECT_URI}?error=&error_description=`),
+    )) as ProviderError;
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error.error).toBe('unknown_error');
+    expect(error.description).toBeUndefined();
+  });
+
+  it('an error value with control characters and markup is cleaned and bounded', async () => {
+    const client = await newClient();
+    const long = 'x'.repeat(1000);
+    const error = (await rejection(
+      client.validateCallback(`${REDIRECT_URI}?error=access_denied%0A${long}&error_description=%00bad%0D`),
+    )) as ProviderError;
+    expect(error.error.length).toBeLessThanOrEqual(100);
+    expect(error.error).not.toMatch(/[\n\r\0]/);
+    expect(error.description).toBe(' bad ');
+  });
+});
