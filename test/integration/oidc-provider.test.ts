@@ -58,6 +58,14 @@ beforeAll(async () => {
         grant_types: ['authorization_code'],
         token_endpoint_auth_method: 'client_secret_basic',
       },
+      {
+        client_id: `${CLIENT_ID}-post`,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: [REDIRECT_URI],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['interop-cookie-key-1'] },
@@ -175,6 +183,37 @@ describe('interop with oidc-provider', () => {
     expect(result.reuseDetection).toEqual(['rd-id_token']);
     expect(result.userinfo?.sub).toBe('shopper-8');
     expect(result.claims.requested_claims).toEqual(claims);
+  });
+
+  it('authenticates with client_secret_post when configured', async () => {
+    const rp = await AffiliationClient.discover({
+      issuer,
+      clientId: `${CLIENT_ID}-post`,
+      clientSecret: CLIENT_SECRET,
+      redirectUri: REDIRECT_URI,
+      tokenEndpointAuthMethod: 'client_secret_post',
+    });
+    const { url } = await rp.createAuthorizationRequest({
+      affiliation: 'employee',
+      idpHint: 'https://idp.example.edu',
+    });
+    const result = await rp.validateCallback(await browse(url));
+    expect(result.affiliation).toBe('employee');
+    expect(result.institution).toEqual({ entityId: 'https://idp.example.edu' });
+  });
+
+  it('refuses a wrong client secret with invalid_client from the token endpoint', async () => {
+    const rp = await AffiliationClient.discover({
+      issuer,
+      clientId: CLIENT_ID,
+      clientSecret: 'not-the-registered-secret',
+      redirectUri: REDIRECT_URI,
+    });
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'student' });
+    const error = await rp.validateCallback(await browse(url)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).error).toBe('invalid_client');
+    expect(String(error)).not.toContain('not-the-registered-secret');
   });
 
   it('rejects a service claim the OP gets wrong', async () => {
