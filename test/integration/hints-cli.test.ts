@@ -113,6 +113,18 @@ describe('affiliation-validation hints refresh', () => {
     expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.tmp$/));
   });
 
+  it('replaces an unreadable hints file, saying so', async () => {
+    server.route('/cli-r.json', { kind: 'json', body: FEED, etag: '"r1"' });
+    const out = join(dir, 'corrupt.json');
+    await writeFile(out, '{"half a file');
+    const io = capture();
+    expect(await runCli(['hints', 'refresh', '--source', server.url('/cli-r.json'), '--out', out], io)).toBe(
+      0,
+    );
+    expect(io.err()).toContain('[cache_invalid]');
+    expect(JSON.parse(await readFile(out, 'utf8')).sources).toHaveLength(1);
+  });
+
   it('exits 3 when one of several sources fails (the file keeps its last good part)', async () => {
     server.route('/cli-d1.json', { kind: 'json', body: { [TUD]: { en: 'TU Delft' } }, etag: '"d1"' });
     server.route('/cli-d2.json', { kind: 'json', body: { [UZH]: { en: 'Zurich' } }, etag: '"d2"' });

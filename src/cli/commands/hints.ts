@@ -124,7 +124,12 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
   const sources = given.length > 0 ? given.map(parseSource) : await storedSources(file);
   const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'] as string | undefined, 600_000);
   const feed = feedFor({ sources, cacheFile: file, fetch: io.fetch, ...(timeoutMs ? { timeoutMs } : {}) });
-  await feed.load();
+  const loaded = await feed.load();
+  if (loaded.status === 'invalid') {
+    io.stderr.write(
+      `affiliation-validation hints: ${loaded.error?.message}; it will be replaced [cache_invalid]\n`,
+    );
+  }
   const result = await feed.refresh();
   printResult(io, result, file, values.json === true);
   if (result.status === 'failed') return 1;
