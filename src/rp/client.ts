@@ -124,6 +124,13 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   if (parsedRedirect.search) {
     throw new OptionsError('redirectUri must not contain a query: the callback parameters are added to it');
   }
+  // The authorization request sends redirectUri as written; openid-client sends the token
+  // request's redirect_uri as a parsed URL. They must be the same string, or the exchange fails.
+  if (parsedRedirect.href !== redirectUri) {
+    throw new OptionsError(
+      `redirectUri must be written in normalized form (${JSON.stringify(parsedRedirect.href)}), as registered with the service`,
+    );
+  }
   const responseType = options.responseType ?? 'code';
   if (responseType !== 'code' && responseType !== 'id_token') {
     throw new OptionsError('responseType must be "code" or "id_token"');

@@ -70,6 +70,8 @@ describe('options are checked up front', () => {
     ['redirectUri', { redirectUri: 'http://shop.example.com/callback' }],
     ['redirectUri', { redirectUri: 'https://shop.example.com/callback#x' }],
     ['redirectUri', { redirectUri: 'https://shop.example.com/callback?x=1' }],
+    ['redirectUri', { redirectUri: 'https://shop.example.com' }],
+    ['redirectUri', { redirectUri: 'https://SHOP.example.com/callback' }],
     ['responseType', { responseType: 'token' }],
     ['tokenEndpointAuthMethod', { tokenEndpointAuthMethod: 'private_key_jwt' }],
     ['transactions', { transactions: {} }],
