@@ -6,10 +6,19 @@
  */
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
-export type { BatchOptions, BatchResult } from './docs-site/batch.js';
+export type { BatchOptions, BatchResult, CheckedBatchRequest } from './docs-site/batch.js';
 export { MAX_BATCH_ITEMS } from './docs-site/batch.js';
 export type { BatchRequest } from './docs-site/batch-request.js';
-export type { AuthorizationUrlOptions, RequestOptions } from './docs-site/client.js';
+export type {
+  AuthorizationUrlOptions,
+  BlocksResource,
+  MenuItemsResource,
+  PagesResource,
+  PostsResource,
+  RequestOptions,
+  TemplatePartsResource,
+  TemplatesOnlyResource,
+} from './docs-site/client.js';
 export { DocsSiteClient } from './docs-site/client.js';
 export type { DocsSiteErrorCode } from './docs-site/errors.js';
 export { DocsSiteError } from './docs-site/errors.js';
@@ -43,6 +52,7 @@ export type { MediaEditBody, MediaModifier, MediaPostProcessBody } from './docs-
 export type {
   AutosavedContentResource,
   BatchableContentResource,
+  ContentKind,
   ContentResource,
   RevisedContentResource,
 } from './docs-site/resources/content.js';
@@ -63,7 +73,7 @@ export type {
   OEmbedProxyParams,
   OEmbedResource,
 } from './docs-site/resources/oembed.js';
-export type { JsonObject, PluginQuery } from './docs-site/resources/plugin-base.js';
+export type { JsonObject, PluginNamespace, PluginQuery } from './docs-site/resources/plugin-base.js';
 export type { AutosavesResource, RevisionsResource } from './docs-site/resources/revisions.js';
 export type { DeleteOptions, DeleteResult, UpdateOptions } from './docs-site/resources/shared.js';
 export type { TemplatesResource } from './docs-site/resources/templates.js';

@@ -75,7 +75,65 @@ export interface RequestOptions {
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function makeResources(t: Transport) {
+/** @group Docs site */
+export type PostsResource = RevisedContentResource<
+  typeof postSchema,
+  typeof postListSchema,
+  typeof postBodySchema,
+  typeof itemReadWithPasswordSchema
+>;
+/** @group Docs site */
+export type PagesResource = RevisedContentResource<
+  typeof pageSchema,
+  typeof pageListSchema,
+  typeof pageBodySchema,
+  typeof itemReadWithPasswordSchema
+>;
+/** @group Docs site */
+export type MenuItemsResource = AutosavedContentResource<
+  typeof menuItemSchema,
+  typeof menuItemListSchema,
+  typeof menuItemBodySchema,
+  typeof contextOnlySchema
+>;
+/** @group Docs site */
+export type BlocksResource = RevisedContentResource<
+  typeof blockSchema,
+  typeof blockListSchema,
+  typeof blockBodySchema,
+  typeof itemReadWithPasswordSchema
+>;
+/** @group Docs site */
+export type TemplatesOnlyResource = TemplatesResource<
+  typeof templateCreateSchema,
+  typeof templateUpdateSchema
+>;
+/** @group Docs site */
+export type TemplatePartsResource = TemplatesResource<
+  typeof templatePartCreateSchema,
+  typeof templatePartUpdateSchema
+>;
+
+interface Resources {
+  posts: PostsResource;
+  pages: PagesResource;
+  menuItems: MenuItemsResource;
+  blocks: BlocksResource;
+  media: MediaResource;
+  templates: TemplatesOnlyResource;
+  templateParts: TemplatePartsResource;
+  forms: FormsResource;
+  kbAiSearch: KbAiSearchResource;
+  kbSettings: KbSettingsResource;
+  kbNotifications: KbNotificationsResource;
+  kb: KbResource;
+  kbArticleWriter: KbArticleWriterResource;
+  oauthIdp: OAuthIdpResource;
+  layouts: LayoutsResource;
+  oembed: OEmbedResource;
+}
+
+function makeResources(t: Transport): Resources {
   return {
     posts: new RevisedContentResource(t, {
       name: 'posts',
@@ -137,8 +195,6 @@ function makeResources(t: Transport) {
   };
 }
 
-type Resources = ReturnType<typeof makeResources>;
-
 /**
  * A typed client of the documentation site's REST interface. Instances are immutable:
  * {@link DocsSiteClient.connect} and {@link DocsSiteClient.extend} return new clients.
@@ -156,37 +212,37 @@ type Resources = ReturnType<typeof makeResources>;
  */
 export class DocsSiteClient {
   /** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. */
-  readonly posts: Resources['posts'];
+  readonly posts: PostsResource;
   /** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. */
-  readonly pages: Resources['pages'];
+  readonly pages: PagesResource;
   /** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. */
-  readonly menuItems: Resources['menuItems'];
+  readonly menuItems: MenuItemsResource;
   /** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. */
-  readonly blocks: Resources['blocks'];
+  readonly blocks: BlocksResource;
   /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
-  readonly media: Resources['media'];
+  readonly media: MediaResource;
   /** Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves. */
-  readonly templates: Resources['templates'];
+  readonly templates: TemplatesOnlyResource;
   /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
-  readonly templateParts: Resources['templateParts'];
+  readonly templateParts: TemplatePartsResource;
   /** Contact forms: `/forms/v1`. */
-  readonly forms: Resources['forms'];
+  readonly forms: FormsResource;
   /** Knowledge-base search assistant: `/kb-ai-search/v1`. */
-  readonly kbAiSearch: Resources['kbAiSearch'];
+  readonly kbAiSearch: KbAiSearchResource;
   /** Knowledge-base settings: `/kb-settings/v1`. */
-  readonly kbSettings: Resources['kbSettings'];
+  readonly kbSettings: KbSettingsResource;
   /** Knowledge-base notifications: `/kb-notifications/v1`. */
-  readonly kbNotifications: Resources['kbNotifications'];
+  readonly kbNotifications: KbNotificationsResource;
   /** Knowledge-base statistics: `/kb/v1`. */
-  readonly kb: Resources['kb'];
+  readonly kb: KbResource;
   /** Knowledge-base article writer: `/kb-ai-article-writer/v1`. */
-  readonly kbArticleWriter: Resources['kbArticleWriter'];
+  readonly kbArticleWriter: KbArticleWriterResource;
   /** Single-sign-on callback: `/oauth_idp_intiate`. */
-  readonly oauthIdp: Resources['oauthIdp'];
+  readonly oauthIdp: OAuthIdpResource;
   /** Layouts and sections: `/layoutblocks/v1`. */
-  readonly layouts: Resources['layouts'];
+  readonly layouts: LayoutsResource;
   /** oEmbed: `/oembed/1.0`. */
-  readonly oembed: Resources['oembed'];
+  readonly oembed: OEmbedResource;
   /** The content namespace in use (`cms/v2` or `wp/v2`). */
   readonly contentNamespace: string;
   /** The site's base address, normalized (no trailing slash). */
