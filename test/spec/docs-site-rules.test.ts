@@ -212,3 +212,58 @@ describe('docs-site spec 4.3 / 4.4 / 4.5: route method lists of the plugin names
     }
   });
 });
+
+describe("docs-site spec 4.2 / 8: oEmbed defaults are the site's", () => {
+  it('spec 4.2: embed and proxy send only url when nothing else is given (format json, maxwidth 600, discover true are left to the site)', async () => {
+    const urls: URL[] = [];
+    server.use(
+      http.get(`${ROOT}/oembed/1.0/:route`, ({ request }) => {
+        urls.push(new URL(request.url));
+        return HttpResponse.json({ version: '1.0', type: 'rich', html: '<p>x</p>' });
+      }),
+    );
+    const docs = client();
+    await docs.oembed.embed({ url: 'https://docs.example.org/page' });
+    await docs.oembed.proxy({ url: 'https://video.example/v/1' });
+    expect(urls.map((u) => [u.pathname, [...u.searchParams.keys()]])).toEqual([
+      ['/wp-json/oembed/1.0/embed', ['url']],
+      ['/wp-json/oembed/1.0/proxy', ['url']],
+    ]);
+  });
+});
+
+describe('docs-site spec 2 / 4.7: template-part area and template list filters', () => {
+  it('spec 2: a template part is created with its area; spec 4.7: templates list by wp_id, area and post_type', async () => {
+    const seen: { method: string; url: URL; body: unknown }[] = [];
+    const part = {
+      id: 'theme//header',
+      slug: 'header',
+      theme: 'theme',
+      type: 'wp_template_part',
+      area: 'header',
+      content: { raw: '' },
+      title: { raw: 'Header', rendered: 'Header' },
+    };
+    server.use(
+      http.all(`${ROOT}/cms/v2/template-parts`, async ({ request }) => {
+        const body = request.method === 'POST' ? await request.json() : undefined;
+        seen.push({ method: request.method, url: new URL(request.url), body });
+        return request.method === 'POST'
+          ? HttpResponse.json(part, { status: 201 })
+          : HttpResponse.json([part]);
+      }),
+    );
+    const docs = client();
+    await docs.templateParts.create({ slug: 'header', area: 'header', title: 'Header' });
+    await docs.templateParts.list({ wp_id: 12, area: 'header', post_type: 'page' });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      body: { slug: 'header', area: 'header', title: 'Header' },
+    });
+    expect(Object.fromEntries(seen[1]?.url.searchParams ?? [])).toEqual({
+      wp_id: '12',
+      area: 'header',
+      post_type: 'page',
+    });
+  });
+});
