@@ -8,8 +8,9 @@ const BLOCK_SHIFT = 4;
 const BLOCK = 1 << BLOCK_SHIFT;
 const BLOOM_WORDS = 64;
 
-function pairHash(a: number, b: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b)) >>> 21;
+/** An 11-bit hash of three characters. */
+function tripleHash(a: number, b: number, c: number): number {
+  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) >>> 21;
 }
 export const MAX_SEARCH_LIMIT = 1000;
 
@@ -46,8 +47,8 @@ export class SearchIndex {
   readonly #entries: HintEntry[];
   readonly #text: string;
   /**
-   * A 2048-bit Bloom filter of the character pairs of every block of {@link BLOCK} records: a scan
-   * for a query of two or more characters only reads the blocks that may hold all of its pairs.
+   * A 2048-bit Bloom filter of the character triples of every block of {@link BLOCK} records: a scan
+   * for a query of three or more characters only reads the blocks that may hold all of its triples.
    */
   readonly #blooms: Uint32Array;
   readonly #starts: Uint32Array;
@@ -55,6 +56,10 @@ export class SearchIndex {
   readonly #recLangStart: Uint32Array;
   readonly #recLangs: Uint32Array;
   readonly #entityCountry: Uint16Array;
+  /** Language ids of each institution's names (CSR), and whether a record holds its default (en, else first) name. */
+  readonly #entityLangStart: Uint32Array;
+  readonly #entityLangs: Uint32Array;
+  readonly #recDefault: Uint8Array;
   /** Records of each country, alphabetical (CSR: records of country c are byCountry[countryStart[c]..countryStart[c+1]]). */
   readonly #countryStart: Uint32Array;
   readonly #byCountry: Uint32Array;
@@ -72,6 +77,9 @@ export class SearchIndex {
     const texts: string[] = [];
     const owner: number[] = [];
     const langsOf: number[][] = [];
+    const isDefault: boolean[] = [];
+    const entityLangs: number[] = [];
+    this.#entityLangStart = new Uint32Array(n + 1);
     for (let e = 0; e < n; e++) {
       const entry = this.#entries[e]!;
       if (entry.country !== undefined) {
@@ -84,29 +92,38 @@ export class SearchIndex {
       }
       const first = texts.length;
       const names = entry.names;
+      const defaultLang = shownLang(entry, undefined);
+      this.#entityLangStart[e] = entityLangs.length;
       for (const lang in names) {
-        const text = normaliseText(names[lang]!);
-        if (!text) continue;
         let langId = this.#langIds.get(lang);
         if (langId === undefined) {
           langId = this.#langIds.size;
           this.#langIds.set(lang, langId);
         }
+        entityLangs.push(langId);
+        const text = normaliseText(names[lang]!);
+        if (!text) continue;
         let r = first;
         while (r < texts.length && texts[r] !== text) r++;
-        if (r < texts.length) langsOf[r]!.push(langId);
-        else {
+        if (r < texts.length) {
+          langsOf[r]!.push(langId);
+          if (lang === defaultLang) isDefault[r] = true;
+        } else {
           texts.push(text);
           owner.push(e);
           langsOf.push([langId]);
+          isDefault.push(lang === defaultLang);
         }
       }
     }
+    this.#entityLangStart[n] = entityLangs.length;
+    this.#entityLangs = Uint32Array.from(entityLangs);
     const count = texts.length;
     const order = sortRecords(texts);
     this.#starts = new Uint32Array(count + 1);
     this.#recEntity = new Uint32Array(count);
     this.#recLangStart = new Uint32Array(count + 1);
+    this.#recDefault = new Uint8Array(count);
     let langTotal = 0;
     for (const l of langsOf) langTotal += l.length;
     this.#recLangs = new Uint32Array(langTotal);
@@ -120,6 +137,7 @@ export class SearchIndex {
       this.#starts[i] = offset;
       offset += text.length + 1;
       this.#recEntity[i] = owner[r]!;
+      this.#recDefault[i] = isDefault[r] ? 1 : 0;
       this.#recLangStart[i] = langOffset;
       for (const l of langsOf[r]!) this.#recLangs[langOffset++] = l;
     }
@@ -139,14 +157,16 @@ export class SearchIndex {
     for (let b = 0; b < blocks; b++) {
       const base = b * BLOOM_WORDS;
       const end = this.#starts[Math.min((b + 1) * BLOCK, count)]! - 1;
-      let prev = text.charCodeAt(this.#starts[b * BLOCK]!);
-      for (let i = this.#starts[b * BLOCK]! + 1; i < end; i++) {
+      let a = NL;
+      let mid = NL;
+      for (let i = this.#starts[b * BLOCK]!; i < end; i++) {
         const c = text.charCodeAt(i);
-        if (c !== NL && prev !== NL) {
-          const h = pairHash(prev, c);
+        if (c !== NL && a !== NL && mid !== NL) {
+          const h = tripleHash(a, mid, c);
           this.#blooms[base + (h >>> 5)]! |= 1 << (h & 31);
         }
-        prev = c;
+        a = mid;
+        mid = c;
       }
     }
   }
@@ -162,6 +182,8 @@ export class SearchIndex {
     if (!q || limit <= 0) return [];
     const lang = options.lang === undefined ? undefined : normaliseLang(options.lang);
     const langId = lang === undefined ? undefined : this.#langIds.get(lang);
+    const dash = lang === undefined ? -1 : lang.indexOf('-');
+    const primaryId = lang !== undefined && dash > 0 ? this.#langIds.get(lang.slice(0, dash)) : undefined;
     let countryId: number | undefined;
     if (options.country !== undefined) {
       countryId = this.#countryIds.get(options.country.toUpperCase());
@@ -185,14 +207,17 @@ export class SearchIndex {
       const e = recEntity[r]!;
       if (countryId !== undefined && this.#entityCountry[e] !== countryId) return false;
       if (lang === undefined) return true;
-      // With a language, an institution is matched by the name it is shown with in that language.
-      const shown = shownLang(this.#entries[e]!, lang);
-      const id = shown === lang ? langId : shown === undefined ? undefined : this.#langIds.get(shown);
-      if (id === undefined) return false;
-      for (let i = this.#recLangStart[r]!, end = this.#recLangStart[r + 1]!; i < end; i++) {
-        if (this.#recLangs[i] === id) return true;
+      // With a language, an institution is matched by the name it is shown with in that language
+      // (see shownLang): that language, else its primary subtag, else the default (en, else first).
+      if (langId !== undefined) {
+        if (this.#recHas(r, langId)) return true;
+        if (this.#entityHas(e, langId)) return false;
       }
-      return false;
+      if (primaryId !== undefined) {
+        if (this.#recHas(r, primaryId)) return true;
+        if (this.#entityHas(e, primaryId)) return false;
+      }
+      return this.#recDefault[r] === 1;
     };
 
     const out: HintSearchResult[] = [];
@@ -328,16 +353,16 @@ export class SearchIndex {
   }
 
   /**
-   * A function returning the next position >= `from` where `q` occurs. For two characters or more,
-   * only blocks whose Bloom filter holds every character pair of `q` are searched, so a query that
+   * A function returning the next position >= `from` where `q` occurs. For three characters or more,
+   * only blocks whose Bloom filter holds every character triple of `q` are searched, so a query that
    * occurs in few names reads a few kilobytes instead of the whole text.
    */
   #finder(q: string): (from: number) => number {
     const text = this.#text;
-    if (q.length >= 2) {
+    if (q.length >= 3) {
       const bits: number[] = [];
-      for (let i = 1; i < q.length; i++) {
-        const h = pairHash(q.charCodeAt(i - 1), q.charCodeAt(i));
+      for (let i = 2; i < q.length; i++) {
+        const h = tripleHash(q.charCodeAt(i - 2), q.charCodeAt(i - 1), q.charCodeAt(i));
         if (!bits.includes(h)) bits.push(h);
       }
       const blooms = this.#blooms;
@@ -366,6 +391,20 @@ export class SearchIndex {
       };
     }
     return (from) => text.indexOf(q, from);
+  }
+
+  #recHas(r: number, langId: number): boolean {
+    for (let i = this.#recLangStart[r]!, end = this.#recLangStart[r + 1]!; i < end; i++) {
+      if (this.#recLangs[i] === langId) return true;
+    }
+    return false;
+  }
+
+  #entityHas(e: number, langId: number): boolean {
+    for (let i = this.#entityLangStart[e]!, end = this.#entityLangStart[e + 1]!; i < end; i++) {
+      if (this.#entityLangs[i] === langId) return true;
+    }
+    return false;
   }
 
   /** First record whose text is >= q (records end with "\n", which sorts before every normalised char). */
