@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { HintFeed } from '../src/hints.js';
@@ -82,6 +83,7 @@ async function scenario(count: number, targetMs: number): Promise<void> {
     const parseMs = median(base);
     report('JSON.parse baseline (median)', parseMs, 'ms');
     report('refresh: fetch+parse+validate+index (median)', refreshMs, 'ms');
+    report(`refresh, best of ${runs}`, Math.min(...times), 'ms');
     report('refresh, first call in process (cold)', coldMs, 'ms');
     report('ratio refresh / JSON.parse', refreshMs / parseMs, '×');
     report(`refresh ≤ ${targetMs} ms`, verdict(refreshMs <= targetMs));
@@ -164,6 +166,9 @@ async function scenario(count: number, targetMs: number): Promise<void> {
 }
 
 export default async function (): Promise<void> {
+  // Wall-clock figures on a shared machine: the load average says how much to trust them; the ratios
+  // against JSON.parse, measured in the same run, are the stable figures.
+  report('load average (1 min) / CPUs', `${loadavg()[0]!.toFixed(2)} / ${cpus().length}`);
   await scenario(6_500, 60);
   await scenario(65_000, 600);
 }
