@@ -103,6 +103,16 @@ describe('parseHintFeed', () => {
     ['a country value that is not an object', { NL: 'x' }, /"NL"/],
     ['an entityID under a country that is not one', { NL: { 'not-an-id': { en: 'x' } } }, /not an entityID/],
     ['a name over 1024 characters', { [TUD]: { en: 'x'.repeat(1025) } }, /"en"/],
+    [
+      'a flat feed with an entityID with spaces',
+      { 'https://a b': 'x' },
+      /"https:\/\/a b": key not an entityID/,
+    ],
+    [
+      'a combined feed with a bad language tag',
+      { NL: { [TUD]: { en_: 'x' } } },
+      /"NL" → .* → "en_": key not a language tag/,
+    ],
     ['a flat name that is not a string', { [TUD]: 'x', [URN]: 5 }, /./],
   ])('refuses %s with feed_invalid_shape naming the path', (_name, doc, message) => {
     try {
