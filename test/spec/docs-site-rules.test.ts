@@ -267,3 +267,35 @@ describe('docs-site spec 2 / 4.7: template-part area and template list filters',
     });
   });
 });
+
+describe('docs-site spec 2: index document field types', () => {
+  const good = {
+    name: 'Docs',
+    page_for_posts: 0,
+    page_on_front: 2,
+    namespaces: ['cms/v2'],
+    routes: { '/cms/v2/posts': { namespace: 'cms/v2', methods: ['GET', 'POST'], endpoints: [] } },
+  };
+
+  it.each([
+    ['page_on_front not an integer', { page_on_front: '2' }],
+    ['page_for_posts a fraction', { page_for_posts: 1.5 }],
+    ['namespaces not an array of strings', { namespaces: [1] }],
+    ['name not a string', { name: 7 }],
+    ['a route without its methods', { routes: { '/cms/v2/posts': { namespace: 'cms/v2', endpoints: [] } } }],
+    [
+      'application-passwords authorization not a string',
+      { authentication: { 'application-passwords': { endpoints: { authorization: 5 } } } },
+    ],
+  ])('spec 2: an index with %s is refused as invalid_response', async (_name, extra) => {
+    server.use(http.get(`${ROOT}/`, () => HttpResponse.json({ ...good, ...extra })));
+    await expect(client().index()).rejects.toMatchObject({ code: 'invalid_response' });
+  });
+
+  it('spec 2: the documented fields are read with their types', async () => {
+    server.use(http.get(`${ROOT}/`, () => HttpResponse.json(good)));
+    const doc = await client().index();
+    expect(doc).toMatchObject({ page_for_posts: 0, page_on_front: 2, namespaces: ['cms/v2'] });
+    expect(doc.routes?.['/cms/v2/posts']?.methods).toEqual(['GET', 'POST']);
+  });
+});
