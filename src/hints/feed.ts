@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { OptionsError, TransportError } from '../core/errors.js';
@@ -128,7 +129,6 @@ export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_EVERY_MS = 3_600_000;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
   if (value === undefined) return;
@@ -548,7 +548,10 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     }
     let document: unknown;
     try {
-      document = JSON.parse(utf8.decode(bytes));
+      // isUtf8 (simdutf) then a plain decode is several times faster than a fatal TextDecoder.
+      if (!isUtf8(bytes)) throw new Error('the body is not UTF-8');
+      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+      document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
     } catch (cause) {
       return {
         kind: 'failed',

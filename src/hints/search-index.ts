@@ -10,7 +10,7 @@ const BLOOM_WORDS = 64;
 
 /** An 11-bit hash of three characters. */
 function tripleHash(a: number, b: number, c: number): number {
-  return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ Math.imul(c, 0xc2b2ae35)) >>> 21;
+  return Math.imul((a << 20) ^ (b << 10) ^ c, 0x9e3779b1) >>> 21;
 }
 export const MAX_SEARCH_LIMIT = 1000;
 

@@ -241,6 +241,13 @@ describe('HintFeed against a real HTTP server', () => {
     expect(error).toHaveBeenCalled();
   });
 
+  it('accepts a feed that starts with a UTF-8 byte order mark', async () => {
+    const p = path();
+    server.route(p, { kind: 'raw', body: `\ufeff${JSON.stringify(V1)}` });
+    const feed = new HintFeed({ sources: [server.url(p)], retries: 0 });
+    expect(await feed.refresh()).toMatchObject({ status: 'updated', total: 4 });
+  });
+
   it('refuses a 304 to a request that sent no validators', async () => {
     const p = path();
     server.route(p, { kind: 'raw', status: 304, body: '' });
