@@ -129,6 +129,13 @@ export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_EVERY_MS = 3_600_000;
 const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** `https:`, or `http:` on a loopback host (local tests and development). */
+function allowedFeedUrl(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
+}
 
 function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
   if (value === undefined) return;
@@ -155,7 +162,7 @@ function checkSources(sources: unknown): Source[] {
       throw new OptionsError(`sources[${i}] is not a valid URL`);
     }
     if (raw === undefined || raw === null) throw new OptionsError(`sources[${i}] has no url`);
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.test(url.hostname))) {
+    if (!allowedFeedUrl(url)) {
       throw new OptionsError(`sources[${i}] must be an https: URL (http: only on loopback hosts)`);
     }
     if (country !== undefined && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
@@ -498,10 +505,36 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     if (previous?.etag) headers['if-none-match'] = previous.etag;
     if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
     let response: Response;
-    try {
-      response = await this.#http.fetch(source.url, { method: 'GET', headers });
-    } catch (error) {
-      return { kind: 'failed', error: transportToFeedError(error, source.safeUrl) };
+    let url = source.url;
+    // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
+    // (or another scheme) and its credentials never follow it to another origin.
+    for (let hop = 0; ; hop++) {
+      try {
+        response = await this.#http.fetch(url, { method: 'GET', headers, redirect: 'manual' });
+      } catch (error) {
+        return { kind: 'failed', error: transportToFeedError(error, source.safeUrl) };
+      }
+      const location = response.headers.get('location');
+      if (!REDIRECT.has(response.status) || location === null) break;
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        next = new URL('invalid:');
+      }
+      if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
+        return {
+          kind: 'failed',
+          error: new HintFeedError(
+            hop >= MAX_REDIRECTS
+              ? `${source.safeUrl} redirected more than ${MAX_REDIRECTS} times`
+              : `${source.safeUrl} redirected to ${redactUrl(next.href)}, which is not https:`,
+            { code: 'feed_http_status', source: source.safeUrl, status: response.status },
+          ),
+        };
+      }
+      if (next.origin !== new URL(url).origin) delete headers.authorization;
+      url = next.href;
     }
     const validators = {
       etag: response.headers.get('etag') ?? undefined,

@@ -25,6 +25,8 @@ export interface RecordedRequest {
   path: string;
   ifNoneMatch: string | undefined;
   ifModifiedSince: string | undefined;
+  authorization: string | undefined;
+  host: string | undefined;
 }
 
 export interface FeedServer {
@@ -47,6 +49,8 @@ export async function startFeedServer(): Promise<FeedServer> {
       path,
       ifNoneMatch: req.headers['if-none-match'],
       ifModifiedSince: req.headers['if-modified-since'],
+      authorization: req.headers.authorization,
+      host: req.headers.host,
     });
     const b = routes.get(path);
     if (!b) {

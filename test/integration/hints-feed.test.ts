@@ -241,6 +241,53 @@ describe('HintFeed against a real HTTP server', () => {
     expect(error).toHaveBeenCalled();
   });
 
+  it('follows redirects on https/loopback, refuses one to plain http elsewhere, and a loop', async () => {
+    const target = path();
+    server.route(target, { kind: 'json', body: V1, etag: '"r"' });
+    const moved = path();
+    server.route(moved, { kind: 'raw', status: 301, body: '', headers: { location: target } });
+    const feed = new HintFeed({ sources: [server.url(moved)], retries: 0 });
+    expect(await feed.refresh()).toMatchObject({ status: 'updated', total: 4 });
+
+    const downgraded = path();
+    server.route(downgraded, {
+      kind: 'raw',
+      status: 302,
+      body: '',
+      headers: { location: 'http://feeds.example.org/x.json' },
+    });
+    const insecure = new HintFeed({ sources: [server.url(downgraded)], retries: 0 });
+    const refused = await insecure.refresh();
+    expect(refused.error?.code).toBe('feed_http_status');
+    expect(refused.error?.message).toContain('not https');
+
+    const loop = path();
+    server.route(loop, { kind: 'raw', status: 307, body: '', headers: { location: loop } });
+    const looping = new HintFeed({ sources: [server.url(loop)], retries: 0 });
+    expect((await looping.refresh()).error?.message).toMatch(/redirected more than 5 times/);
+  });
+
+  it("does not send a source's credentials to another origin after a redirect", async () => {
+    const target = path();
+    server.route(target, { kind: 'json', body: V1 });
+    const moved = path();
+    // 127.0.0.1 → localhost: the same server, another origin.
+    server.route(moved, {
+      kind: 'raw',
+      status: 302,
+      body: '',
+      headers: { location: server.url(target).replace('127.0.0.1', 'localhost') },
+    });
+    const url = server.url(moved).replace('http://', 'http://feeduser:feedpass@');
+    const feed = new HintFeed({ sources: [url], retries: 0 });
+    expect((await feed.refresh()).status).toBe('updated');
+    const first = server.requests.find((r) => r.path === moved);
+    const second = server.requests.find((r) => r.path === target);
+    expect(first?.authorization).toBe(`Basic ${Buffer.from('feeduser:feedpass').toString('base64')}`);
+    expect(second?.host).toMatch(/^localhost:/);
+    expect(second?.authorization).toBeUndefined();
+  });
+
   it('accepts a feed that starts with a UTF-8 byte order mark', async () => {
     const p = path();
     server.route(p, { kind: 'raw', body: `\ufeff${JSON.stringify(V1)}` });
