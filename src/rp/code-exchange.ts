@@ -188,19 +188,76 @@ function chain(error: unknown): unknown[] {
   return out;
 }
 
-function providerErrorFromChallenge(
-  error: WWWAuthenticateChallengeError,
+/** An OAuth error as a token or userinfo endpoint states it, in its body or in a challenge. */
+interface StatedError {
+  error?: unknown;
+  error_description?: unknown;
+}
+
+/** The JSON body of an endpoint's error response, when it is an object; never throws. */
+async function errorBody(response: Response): Promise<StatedError | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as StatedError)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The first challenge of a `WWW-Authenticate` header that carries an `error` parameter. */
+function challengeError(error: WWWAuthenticateChallengeError): StatedError | undefined {
+  const challenge = error.cause.find((c) => typeof c.parameters.error === 'string');
+  return challenge?.parameters;
+}
+
+/**
+ * One error answer of the token or userinfo endpoint → our error.
+ *
+ * - Token endpoint (RFC 6749 §5.2): the error is in the JSON body, which wins. Its 401 for a
+ *   failed `client_secret_basic` carries a `Basic` challenge without an `error` parameter; a
+ *   challenge is only read when it has one. A 401 that states no usable error is still the client
+ *   authentication failing: `invalid_client`. `invalid_token` is not a token-endpoint error and is
+ *   never reported for it.
+ * - Userinfo endpoint (RFC 6750 §3): the error is in the `Bearer` challenge, which wins when it has
+ *   an `error` parameter; otherwise the JSON body's. A 401 stating no error means the access token
+ *   we sent was refused: `invalid_token`.
+ * - Anything else is a `TransportError` with the HTTP status.
+ */
+function endpointError(
   source: 'token' | 'userinfo',
+  status: number,
+  body: StatedError | undefined,
+  challenge: StatedError | undefined,
   secrets: (string | undefined)[],
-): ProviderError {
-  const challenge = error.cause.find((c) => typeof c.parameters.error === 'string') ?? error.cause[0];
-  const code = challenge?.parameters.error ?? 'invalid_token';
-  const description = challenge?.parameters.error_description;
+  cause: () => Error | undefined,
+): AffiliationError {
+  const usable = (stated: StatedError | undefined): stated is StatedError & { error: string } =>
+    typeof stated?.error === 'string' &&
+    stated.error !== '' &&
+    !(source === 'token' && stated.error === 'invalid_token');
+  const [first, second] = source === 'token' ? [body, challenge] : [challenge, body];
+  const stated = usable(first) ? first : usable(second) ? second : undefined;
+  let code = stated?.error;
+  if (code === undefined && status === 401) code = source === 'token' ? 'invalid_client' : 'invalid_token';
+  if (code === undefined) {
+    return new TransportError(`The ${source} endpoint answered HTTP ${status}`, {
+      code: 'http_status',
+      status,
+      cause: cause(),
+    });
+  }
+  const description = stated?.error_description;
   return new ProviderError({
     error: redact(code, secrets).slice(0, 100),
-    description: description ? redact(description, secrets).slice(0, 500) : undefined,
+    description:
+      typeof description === 'string' && description !== ''
+        ? redact(description, secrets).slice(0, 500)
+        : undefined,
     source,
-    status: error.status,
+    status,
+    cause: cause(),
   });
 }
 
@@ -223,18 +280,19 @@ export async function mapOpenIdClientError(
     );
   for (const link of links) {
     if (link instanceof ResponseBodyError) {
-      return new ProviderError({
-        error: redact(link.error, secrets).slice(0, 100),
-        description: link.error_description
-          ? redact(link.error_description, secrets).slice(0, 500)
-          : undefined,
-        source,
-        status: link.status,
-        cause: clean(),
-      });
+      // oauth4webapi only reads the body when the response carried no challenge.
+      return endpointError(source, link.status, link.cause as StatedError, undefined, secrets, clean);
     }
-    if (link instanceof WWWAuthenticateChallengeError)
-      return providerErrorFromChallenge(link, source, secrets);
+    if (link instanceof WWWAuthenticateChallengeError) {
+      return endpointError(
+        source,
+        link.status,
+        await errorBody(link.response),
+        challengeError(link),
+        secrets,
+        clean,
+      );
+    }
   }
   const top = error as { code?: unknown; message?: unknown; cause?: unknown };
   const inner = links[1] as { cause?: unknown; message?: unknown } | undefined;
@@ -267,26 +325,7 @@ export async function mapOpenIdClientError(
       });
     case 'OAUTH_RESPONSE_IS_NOT_CONFORM':
       if (top.cause instanceof Response) {
-        const body = (await top.cause
-          .clone()
-          .json()
-          .catch(() => undefined)) as { error?: unknown; error_description?: unknown } | undefined;
-        if (typeof body?.error === 'string') {
-          return new ProviderError({
-            error: redact(body.error, secrets).slice(0, 100),
-            description:
-              typeof body.error_description === 'string'
-                ? redact(body.error_description, secrets).slice(0, 500)
-                : undefined,
-            source,
-            status: top.cause.status,
-          });
-        }
-        return new TransportError(`The ${source} endpoint answered HTTP ${top.cause.status}`, {
-          code: 'http_status',
-          status: top.cause.status,
-          cause: clean(),
-        });
+        return endpointError(source, top.cause.status, await errorBody(top.cause), undefined, secrets, clean);
       }
       break;
     case 'OAUTH_INVALID_RESPONSE':

@@ -230,7 +230,7 @@ describe('spec 7.2 and 3 errors reach the SDK as a ProviderError', () => {
     expect(String((error as Error).message)).not.toContain('not-the-secret');
   });
 
-  it.skip("token endpoint: invalid_client for a wrong secret (client_secret_basic) — skipped: the SDK reads the 401 Basic challenge, which has no error parameter, as invalid_token instead of the body's invalid_client (src/rp/code-exchange.ts, reported)", async () => {
+  it('token endpoint: invalid_client for a wrong secret (client_secret_basic: 401, Basic challenge, JSON body)', async () => {
     const client = await sdk({ clientSecret: 'not-the-secret' });
     const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const error = await client.validateCallback(await op.authorize(url)).catch((e: unknown) => e);
