@@ -17,32 +17,32 @@ export class FormsResource extends PluginNamespace {
   }
 
   /** `GET /contact-forms`. */
-  list(query?: PluginQuery): Promise<unknown> {
+  async list(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/contact-forms', 'forms.list', { query });
   }
   /** `POST /contact-forms`. */
-  create(body: JsonObject): Promise<unknown> {
+  async create(body: JsonObject): Promise<unknown> {
     return this.call('POST', '/contact-forms', 'forms.create', { body });
   }
   /** `GET /contact-forms/{id}`. */
-  get(id: number, query?: PluginQuery): Promise<unknown> {
+  async get(id: number, query?: PluginQuery): Promise<unknown> {
     return this.call('GET', this.#item(id, 'forms.get'), 'forms.get', { query });
   }
   /** `POST|PUT|PATCH /contact-forms/{id}`. */
-  update(id: number, body: JsonObject, options?: UpdateOptions): Promise<unknown> {
+  async update(id: number, body: JsonObject, options?: UpdateOptions): Promise<unknown> {
     const method = updateMethod(options, 'forms.update');
     return this.call(method, this.#item(id, 'forms.update'), 'forms.update', { body });
   }
   /** `DELETE /contact-forms/{id}`. */
-  delete(id: number, query?: PluginQuery): Promise<unknown> {
+  async delete(id: number, query?: PluginQuery): Promise<unknown> {
     return this.call('DELETE', this.#item(id, 'forms.delete'), 'forms.delete', { query });
   }
   /** Submit a form: `POST /contact-forms/{id}/feedback`. */
-  feedback(id: number, body: JsonObject): Promise<unknown> {
+  async feedback(id: number, body: JsonObject): Promise<unknown> {
     return this.call('POST', `${this.#item(id, 'forms.feedback')}/feedback`, 'forms.feedback', { body });
   }
   /** `GET /contact-forms/{id}/feedback/schema`. */
-  feedbackSchema(id: number): Promise<unknown> {
+  async feedbackSchema(id: number): Promise<unknown> {
     return this.call(
       'GET',
       `${this.#item(id, 'forms.feedbackSchema')}/feedback/schema`,
@@ -50,7 +50,7 @@ export class FormsResource extends PluginNamespace {
     );
   }
   /** `GET /contact-forms/{id}/refill`. */
-  refill(id: number, query?: PluginQuery): Promise<unknown> {
+  async refill(id: number, query?: PluginQuery): Promise<unknown> {
     return this.call('GET', `${this.#item(id, 'forms.refill')}/refill`, 'forms.refill', { query });
   }
 }

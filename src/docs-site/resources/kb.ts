@@ -11,49 +11,49 @@ export class KbAiSearchResource extends PluginNamespace {
   readonly namespace = 'kb-ai-search/v1';
 
   /** `POST /start-conversation`. */
-  startConversation(body: JsonObject = {}): Promise<unknown> {
+  async startConversation(body: JsonObject = {}): Promise<unknown> {
     return this.call('POST', '/start-conversation', 'kbAiSearch.startConversation', { body });
   }
   /** `POST /update-conversation`. */
-  updateConversation(body: JsonObject): Promise<unknown> {
+  async updateConversation(body: JsonObject): Promise<unknown> {
     return this.call('POST', '/update-conversation', 'kbAiSearch.updateConversation', { body });
   }
   /** `GET /check-existing-conversation`. */
-  checkExistingConversation(query?: PluginQuery): Promise<unknown> {
+  async checkExistingConversation(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/check-existing-conversation', 'kbAiSearch.checkExistingConversation', {
       query,
     });
   }
   /** `GET /updatesettings`. */
-  updateSettings(query?: PluginQuery): Promise<unknown> {
+  async updateSettings(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/updatesettings', 'kbAiSearch.updateSettings', { query });
   }
   /** `GET /tools`. */
-  tools(query?: PluginQuery): Promise<unknown> {
+  async tools(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/tools', 'kbAiSearch.tools', { query });
   }
   /** `GET /trainai`. */
-  trainAi(query?: PluginQuery): Promise<unknown> {
+  async trainAi(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/trainai', 'kbAiSearch.trainAi', { query });
   }
   /** `GET /onlinestatus`. */
-  onlineStatus(query?: PluginQuery): Promise<unknown> {
+  async onlineStatus(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/onlinestatus', 'kbAiSearch.onlineStatus', { query });
   }
   /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown> {
+  async status(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/status', 'kbAiSearch.status', { query });
   }
   /** `GET /askai`. */
-  askAi(query?: PluginQuery): Promise<unknown> {
+  async askAi(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/askai', 'kbAiSearch.askAi', { query });
   }
   /** `GET /ratelimittest`. */
-  rateLimitTest(query?: PluginQuery): Promise<unknown> {
+  async rateLimitTest(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/ratelimittest', 'kbAiSearch.rateLimitTest', { query });
   }
   /** `POST|PUT|PATCH /cleartrainingdata`. */
-  clearTrainingData(body: JsonObject = {}, options?: UpdateOptions): Promise<unknown> {
+  async clearTrainingData(body: JsonObject = {}, options?: UpdateOptions): Promise<unknown> {
     const method = updateMethod(options, 'kbAiSearch.clearTrainingData');
     return this.call(method, '/cleartrainingdata', 'kbAiSearch.clearTrainingData', { body });
   }
@@ -68,19 +68,19 @@ export class KbSettingsResource extends PluginNamespace {
   readonly namespace = 'kb-settings/v1';
 
   /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown> {
+  async get(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/get', 'kbSettings.get', { query });
   }
   /** `POST|PUT|PATCH /update`. */
-  update(body: JsonObject, options?: UpdateOptions): Promise<unknown> {
+  async update(body: JsonObject, options?: UpdateOptions): Promise<unknown> {
     return this.call(updateMethod(options, 'kbSettings.update'), '/update', 'kbSettings.update', { body });
   }
   /** `POST|PUT|PATCH /tabget`. */
-  tabGet(body: JsonObject = {}, options?: UpdateOptions): Promise<unknown> {
+  async tabGet(body: JsonObject = {}, options?: UpdateOptions): Promise<unknown> {
     return this.call(updateMethod(options, 'kbSettings.tabGet'), '/tabget', 'kbSettings.tabGet', { body });
   }
   /** `POST|PUT|PATCH /tabset`. */
-  tabSet(body: JsonObject, options?: UpdateOptions): Promise<unknown> {
+  async tabSet(body: JsonObject, options?: UpdateOptions): Promise<unknown> {
     return this.call(updateMethod(options, 'kbSettings.tabSet'), '/tabset', 'kbSettings.tabSet', { body });
   }
 }
@@ -94,11 +94,11 @@ export class KbNotificationsResource extends PluginNamespace {
   readonly namespace = 'kb-notifications/v1';
 
   /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown> {
+  async get(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/get', 'kbNotifications.get', { query });
   }
   /** Dismiss one notification by id, or every one with `'all'` (`POST|PUT|PATCH /dismiss`). */
-  dismiss(id: string, options?: UpdateOptions): Promise<unknown> {
+  async dismiss(id: string, options?: UpdateOptions): Promise<unknown> {
     const where = 'kbNotifications.dismiss';
     if (typeof id !== 'string' || id.trim() === '') {
       throw invalidParam('id', 'is required: a notification id, or "all"', where);
@@ -116,7 +116,7 @@ export class KbResource extends PluginNamespace {
   readonly namespace = 'kb/v1';
 
   /** `POST /server_stats`. */
-  serverStats(body: JsonObject = {}): Promise<unknown> {
+  async serverStats(body: JsonObject = {}): Promise<unknown> {
     return this.call('POST', '/server_stats', 'kb.serverStats', { body });
   }
 }
@@ -130,11 +130,11 @@ export class KbArticleWriterResource extends PluginNamespace {
   readonly namespace = 'kb-ai-article-writer/v1';
 
   /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown> {
+  async status(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/status', 'kbArticleWriter.status', { query });
   }
   /** `POST /generate-article`. */
-  generateArticle(body: JsonObject): Promise<unknown> {
+  async generateArticle(body: JsonObject): Promise<unknown> {
     return this.call('POST', '/generate-article', 'kbArticleWriter.generateArticle', { body });
   }
 }
@@ -148,7 +148,7 @@ export class OAuthIdpResource extends PluginNamespace {
   readonly namespace = 'oauth_idp_intiate';
 
   /** `GET /mooidccallback`. */
-  callback(query?: PluginQuery): Promise<unknown> {
+  async callback(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/mooidccallback', 'oauthIdp.callback', { query });
   }
 }

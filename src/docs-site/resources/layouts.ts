@@ -14,31 +14,31 @@ export class LayoutsResource extends PluginNamespace {
   readonly namespace = 'layoutblocks/v1';
 
   /** `GET /layouts/favorites`. */
-  favorites(query?: PluginQuery): Promise<unknown> {
+  async favorites(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/layouts/favorites', 'layouts.favorites', { query });
   }
   /** `PATCH /layouts/favorites`. */
-  updateFavorites(body: JsonObject): Promise<unknown> {
+  async updateFavorites(body: JsonObject): Promise<unknown> {
     return this.call('PATCH', '/layouts/favorites', 'layouts.updateFavorites', { body });
   }
   /** `DELETE /layouts/favorites`. */
-  deleteFavorites(query?: PluginQuery): Promise<unknown> {
+  async deleteFavorites(query?: PluginQuery): Promise<unknown> {
     return this.call('DELETE', '/layouts/favorites', 'layouts.deleteFavorites', { query });
   }
   /** `GET /layouts/all`. */
-  all(query?: PluginQuery): Promise<unknown> {
+  async all(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/layouts/all', 'layouts.all', { query });
   }
   /** `GET /layouts`. */
-  list(query?: PluginQuery): Promise<unknown> {
+  async list(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/layouts', 'layouts.list', { query });
   }
   /** `GET /sections`. */
-  sections(query?: PluginQuery): Promise<unknown> {
+  async sections(query?: PluginQuery): Promise<unknown> {
     return this.call('GET', '/sections', 'layouts.sections', { query });
   }
   /** One layout by name (`GET /layouts/<name>`); the name starts with a letter, then word characters. */
-  get(name: string, query?: PluginQuery): Promise<unknown> {
+  async get(name: string, query?: PluginQuery): Promise<unknown> {
     if (typeof name !== 'string' || !LAYOUT_NAME.test(name)) {
       throw invalidParam(
         'name',
