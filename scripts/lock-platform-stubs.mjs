@@ -13,8 +13,33 @@ const lockPath = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'netbsd', 'sunos', 'win32', 'aix', 'openharmony', 'cygwin'];
-const CPU = ['arm64', 'x64', 'ia32', 'arm', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'wasm32', 'mips', 'ppc'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'netbsd',
+  'sunos',
+  'win32',
+  'aix',
+  'openharmony',
+  'cygwin',
+];
+const CPU = [
+  'arm64',
+  'x64',
+  'ia32',
+  'arm',
+  'loong64',
+  'mips64el',
+  'ppc64',
+  'riscv64',
+  's390x',
+  'wasm32',
+  'mips',
+  'ppc',
+];
 
 /** Guess os / cpu / libc from a platform package name such as `@rollup/rollup-linux-arm64-musl`. */
 function platformOf(name) {
