@@ -161,6 +161,70 @@ describe('MemoryTransactionStore', () => {
     }
   });
 
+  it('sweeps a large backlog of expired transactions over several calls, answering correctly meanwhile', async () => {
+    const { store, clock } = storeAt({ ttlMs: 1_000 });
+    for (let i = 0; i < 500; i++) await store.put(transaction({ state: `old${i}`, expiresAt: T0 + 60_000 }));
+    clock.now = T0 + 1_000; // all 500 expired at once
+    await store.put(transaction({ state: 'fresh', expiresAt: T0 + 60_000 }));
+    // One call does not pay for the whole backlog...
+    expect(store.size).toBeGreaterThan(1);
+    expect(store.size).toBeLessThan(501);
+    // ...but every answer is already right, swept or not.
+    expect(await codeOf(store.take('old499'))).toBe('expired_transaction');
+    expect(await codeOf(store.take('old0'))).toBe('expired_transaction');
+    await expect(store.put(transaction({ state: 'old250' }))).rejects.toThrow(OptionsError);
+    for (let i = 0; i < 20; i++) await store.take('nothing');
+    expect(store.size).toBe(1);
+    expect(await store.take('fresh')).toBeDefined();
+  });
+
+  it('forgets a tombstone on time even before a sweep reaches it', async () => {
+    const { store, clock } = storeAt({ ttlMs: 1_000 });
+    for (let i = 0; i < 300; i++) {
+      await store.put(transaction({ state: `s${i}`, expiresAt: T0 + 60_000 }));
+      await store.take(`s${i}`);
+    }
+    expect(await codeOf(store.take('s299'))).toBe('replayed_transaction');
+    clock.now = T0 + 1_000;
+    // The first call sweeps only part of the 300 tombstones; s299 is among the last.
+    expect(await store.take('s299')).toBeUndefined();
+    expect(await store.take('s298')).toBeUndefined();
+    // A state whose tombstone is past its time may be used again.
+    await store.put(transaction({ state: 's297', expiresAt: T0 + 60_000 }));
+    expect(await store.take('s297')).toBeDefined();
+    expect(await codeOf(store.take('s297'))).toBe('replayed_transaction');
+  });
+
+  it('stays correct in a long put+take run behind a long-lived transaction', async () => {
+    const { store, clock } = storeAt({ maxEntries: 500, ttlMs: 60_000 });
+    await store.put(transaction({ state: 'first', expiresAt: T0 + 600_000 }));
+    for (let i = 0; i < 20_000; i++) {
+      clock.now = T0 + i;
+      await store.put(transaction({ state: `s${i}`, expiresAt: T0 + 600_000 }));
+      expect(await store.take(`s${i}`)).toBeDefined();
+    }
+    expect(store.size).toBe(1);
+    // The remembered states are the latest maxEntries ones.
+    expect(await codeOf(store.take('s19999'))).toBe('replayed_transaction');
+    expect(await codeOf(store.take('s19500'))).toBe('replayed_transaction');
+    expect(await store.take('s19499')).toBeUndefined();
+    expect(await store.take('first')).toBeDefined();
+  });
+
+  it('when full, drops the oldest held transaction, also with remembered states between them', async () => {
+    const { store } = storeAt({ maxEntries: 3 });
+    await store.put(transaction({ state: 'a' }));
+    await store.put(transaction({ state: 'b' }));
+    await store.take('b');
+    await store.put(transaction({ state: 'c' }));
+    await store.put(transaction({ state: 'd' }));
+    await store.put(transaction({ state: 'e' })); // full with a, c, d: a goes
+    expect(store.size).toBe(3);
+    expect(await store.take('a')).toBeUndefined();
+    expect(await codeOf(store.take('b'))).toBe('replayed_transaction');
+    for (const state of ['c', 'd', 'e']) expect(await store.take(state)).toBeDefined();
+  });
+
   it('keeps no timer alive', async () => {
     vi.useFakeTimers();
     const store = new MemoryTransactionStore();

@@ -19,20 +19,93 @@ export interface MemoryTransactionStoreOptions {
   now?: () => number;
 }
 
-interface Tombstone {
-  kind: 'taken' | 'expired';
-  forgetAt: number;
+/** What a record of the store is: a held transaction, a tombstone, or gone for good. */
+const LIVE = 0;
+const TAKEN = 1;
+const EXPIRED = 2;
+const DROPPED = 3;
+type Kind = typeof LIVE | typeof TAKEN | typeof EXPIRED | typeof DROPPED;
+
+/**
+ * One state's record. It is LIVE while its transaction is held (`until` = when it expires), then a
+ * tombstone, TAKEN or EXPIRED (`until` = when to forget it), then DROPPED once it left the map. The
+ * record object moves through these kinds in that order only, so a queue slot that points to it
+ * is current exactly when the record still has the queue's kind.
+ */
+interface StateRecord {
+  readonly state: string;
+  transaction: Transaction | undefined;
+  kind: Kind;
+  until: number;
 }
 
-interface Entry {
-  transaction: Transaction;
-  expiresAt: number;
+/** Most queue entries one call examines while sweeping; the rest waits for the next calls. */
+const SWEEP_LIMIT = 64;
+/** A queue is compacted when it holds this many slots more than twice its current records. */
+const COMPACT_SLACK = 1024;
+
+/**
+ * A FIFO of records in insertion order: an array with a head index. Slots whose record changed
+ * kind since it was pushed are stale and skipped when they reach the head; the array is compacted
+ * when stale or consumed slots outnumber the current ones, so every operation is O(1) amortised.
+ */
+class RecordQueue {
+  #items: (StateRecord | undefined)[] = [];
+  #head = 0;
+  readonly #kind: (record: StateRecord) => boolean;
+
+  constructor(current: (record: StateRecord) => boolean) {
+    this.#kind = current;
+  }
+
+  push(record: StateRecord, currentCount: number): void {
+    this.#items.push(record);
+    if (this.#items.length - this.#head > 2 * currentCount + COMPACT_SLACK) this.#compact();
+  }
+
+  /** The oldest current record (stale slots before it are dropped), or `undefined`. */
+  peek(): StateRecord | undefined {
+    const items = this.#items;
+    while (this.#head < items.length) {
+      const record = items[this.#head] as StateRecord;
+      if (this.#kind(record)) return record;
+      items[this.#head++] = undefined;
+    }
+    this.#reset();
+    return undefined;
+  }
+
+  /** Drop the head slot (after {@link peek} returned its record). */
+  shift(): void {
+    this.#items[this.#head++] = undefined;
+    if (this.#head === this.#items.length) this.#reset();
+    else if (this.#head >= COMPACT_SLACK && this.#head * 2 >= this.#items.length) this.#compact();
+  }
+
+  #reset(): void {
+    this.#items = [];
+    this.#head = 0;
+  }
+
+  /** Keep only current slots, in order. */
+  #compact(): void {
+    const kept: StateRecord[] = [];
+    const items = this.#items;
+    for (let i = this.#head; i < items.length; i++) {
+      const record = items[i] as StateRecord;
+      if (this.#kind(record)) kept.push(record);
+    }
+    this.#items = kept;
+    this.#head = 0;
+  }
 }
 
 /**
  * The default {@link TransactionStore}: a bounded in-process map. Every operation is O(1)
- * (amortised): expired entries are swept lazily from the oldest end on each call, so there are no
- * timers and nothing keeps the process alive.
+ * (amortised): one map holds every state, and two insertion-ordered queues (held transactions,
+ * remembered states) give the oldest entries without walking the map. Expired entries are swept
+ * lazily from the oldest end, a bounded number per call, so there are no timers, nothing keeps the
+ * process alive, and no call pays for a large backlog at once.
  *
  * - `take(state)` returns a transaction exactly once; a second `take` within `ttlMs` throws
  *   `ValidationError('replayed_transaction')`, one after expiry throws
@@ -41,8 +114,9 @@ interface Entry {
  *   are 256-bit random values, so a repeat means a bug in the caller, and accepting it would let a
  *   taken transaction come back.
  * - When full, expired transactions are dropped first, then the oldest live one (its shopper gets
- *   `undefined` on the callback, reported as `unknown_state`). Transactions expire in the order they
- *   were put unless one carries an `expiresAt` shorter than `ttlMs`; such an entry leaves by age.
+ *   `undefined` on the callback, reported as `unknown_state`).
+ *   Transactions expire in the order they were put unless one carries an `expiresAt` shorter than
+ *   `ttlMs`; such an entry leaves by age (and `take` still reports it expired on time).
  *
  * Keep one instance per process; with several app instances behind a load balancer use
  * {@link CookieTransactionStore} or a shared store.
@@ -57,13 +131,18 @@ export class MemoryTransactionStore implements TransactionStore {
   readonly #maxEntries: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
-  /** Live transactions by state, in insertion order. */
-  readonly #live = new Map<string, Entry>();
   /**
-   * Tombstones of taken and of expired states → when to forget them, in insertion order. They let
-   * a second `take` say `replayed_transaction` or `expired_transaction` instead of "unknown".
+   * Every state the store knows: held transactions, and tombstones of taken and of expired states
+   * that let a second `take` say `replayed_transaction` or `expired_transaction` instead of
+   * "unknown".
    */
-  readonly #gone = new Map<string, Tombstone>();
+  readonly #records = new Map<string, StateRecord>();
+  /** Held transactions, oldest first. */
+  readonly #live = new RecordQueue((r) => r.kind === LIVE);
+  /** Tombstones, oldest first (so also by the time they are forgotten). */
+  readonly #gone = new RecordQueue((r) => r.kind === TAKEN || r.kind === EXPIRED);
+  #liveCount = 0;
+  #goneCount = 0;
 
   constructor(options: MemoryTransactionStoreOptions = {}) {
     if (typeof options !== 'object' || options === null) {
@@ -76,7 +155,7 @@ export class MemoryTransactionStore implements TransactionStore {
 
   /** Number of transactions currently held (expired ones not yet swept included). */
   get size(): number {
-    return this.#live.size;
+    return this.#liveCount;
   }
 
   async put(transaction: Transaction): Promise<undefined> {
@@ -84,17 +163,34 @@ export class MemoryTransactionStore implements TransactionStore {
     const now = this.#now();
     this.#sweep(now);
     const { state } = transaction;
-    if (this.#live.has(state) || this.#gone.has(state)) {
-      throw new OptionsError(
-        'A transaction with this `state` is already stored, taken or expired; every transaction needs a fresh random state',
-      );
+    const known = this.#records.get(state);
+    if (known !== undefined) {
+      if (known.kind === LIVE || now < known.until) {
+        throw new OptionsError(
+          'A transaction with this `state` is already stored, taken or expired; every transaction needs a fresh random state',
+        );
+      }
+      this.#forget(known); // a tombstone past its time that no sweep reached yet
     }
-    if (this.#live.size >= this.#maxEntries) {
-      // #sweep removed the expired entries at the old end; what is left is live: drop the oldest.
-      const oldest = this.#live.keys().next();
-      if (!oldest.done) this.#live.delete(oldest.value);
+    if (this.#liveCount >= this.#maxEntries) {
+      // The sweep buried the expired entries at the old end (or up to SWEEP_LIMIT of them, which
+      // made room): the oldest held one is unexpired. Drop it.
+      const oldest = this.#live.peek();
+      if (oldest !== undefined) {
+        this.#live.shift();
+        this.#liveCount--;
+        this.#drop(oldest);
+      }
     }
-    this.#live.set(state, { transaction, expiresAt: Math.min(transaction.expiresAt, now + this.#ttlMs) });
+    const record: StateRecord = {
+      state,
+      transaction,
+      kind: LIVE,
+      until: Math.min(transaction.expiresAt, now + this.#ttlMs),
+    };
+    this.#records.set(state, record);
+    this.#liveCount++;
+    this.#live.push(record, this.#liveCount);
     return undefined;
   }
 
@@ -102,46 +198,76 @@ export class MemoryTransactionStore implements TransactionStore {
     if (typeof state !== 'string' || state === '') return undefined;
     const now = this.#now();
     this.#sweep(now);
-    const entry = this.#live.get(state);
-    if (entry === undefined) {
-      const tombstone = this.#gone.get(state);
-      if (tombstone?.kind === 'taken') {
+    const record = this.#records.get(state);
+    if (record === undefined) return undefined;
+    if (record.kind !== LIVE) {
+      if (now >= record.until) {
+        this.#forget(record);
+        return undefined;
+      }
+      if (record.kind === TAKEN) {
         throw new ValidationError(
           'replayed_transaction',
           'The transaction for this state was already used: the callback was submitted twice',
         );
       }
-      if (tombstone?.kind === 'expired') throw expired();
-      return undefined;
-    }
-    this.#live.delete(state);
-    if (now >= entry.expiresAt) {
-      this.#bury(state, 'expired', now + this.#ttlMs);
       throw expired();
     }
-    this.#bury(state, 'taken', now + this.#ttlMs);
-    return entry.transaction;
-  }
-
-  #bury(state: string, kind: Tombstone['kind'], forgetAt: number): void {
-    this.#gone.delete(state);
-    if (this.#gone.size >= this.#maxEntries) {
-      const oldest = this.#gone.keys().next();
-      if (!oldest.done) this.#gone.delete(oldest.value);
+    const transaction = record.transaction as Transaction;
+    if (now >= record.until) {
+      this.#bury(record, EXPIRED, now);
+      throw expired();
     }
-    this.#gone.set(state, { kind, forgetAt });
+    this.#bury(record, TAKEN, now);
+    return transaction;
   }
 
-  /** Drop expired entries from the oldest end; each entry is dropped once, so amortised O(1). */
+  /** A held record becomes a tombstone, remembered for `ttlMs`; the oldest goes when full. */
+  #bury(record: StateRecord, kind: typeof TAKEN | typeof EXPIRED, now: number): void {
+    this.#liveCount--;
+    if (this.#goneCount >= this.#maxEntries) {
+      const oldest = this.#gone.peek();
+      if (oldest !== undefined) {
+        this.#gone.shift();
+        this.#forget(oldest);
+      }
+    }
+    record.kind = kind;
+    record.transaction = undefined;
+    record.until = now + this.#ttlMs;
+    this.#goneCount++;
+    this.#gone.push(record, this.#goneCount);
+  }
+
+  /** A tombstone leaves. Its queue slot, if still there, is stale from now on. */
+  #forget(record: StateRecord): void {
+    this.#goneCount--;
+    this.#drop(record);
+  }
+
+  #drop(record: StateRecord): void {
+    record.kind = DROPPED;
+    record.transaction = undefined;
+    this.#records.delete(record.state);
+  }
+
+  /**
+   * Move expired transactions to tombstones and forget old tombstones, from the oldest end, at most
+   * {@link SWEEP_LIMIT} of each per call. Each entry is swept once, so amortised O(1); `take` and
+   * `put` check the times of the entry they touch themselves, so a late sweep changes no answer.
+   */
   #sweep(now: number): void {
-    for (const [state, entry] of this.#live) {
-      if (now < entry.expiresAt) break;
-      this.#live.delete(state);
-      this.#bury(state, 'expired', now + this.#ttlMs);
+    for (let i = 0; i < SWEEP_LIMIT; i++) {
+      const record = this.#live.peek();
+      if (record === undefined || now < record.until) break;
+      this.#live.shift();
+      this.#bury(record, EXPIRED, now);
     }
-    for (const [state, tombstone] of this.#gone) {
-      if (now < tombstone.forgetAt) break;
-      this.#gone.delete(state);
+    for (let i = 0; i < SWEEP_LIMIT; i++) {
+      const record = this.#gone.peek();
+      if (record === undefined || now < record.until) break;
+      this.#gone.shift();
+      this.#forget(record);
     }
   }
 }
