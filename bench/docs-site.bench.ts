@@ -12,7 +12,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +34,8 @@ interface Site {
   restRoot: string;
   username: string;
   applicationPassword: string;
+  /** The temp dir of a WordPress started by scripts/wordpress (for its servers' CPU time). */
+  runDir?: string;
   stop?: () => Promise<void>;
 }
 
@@ -49,7 +51,13 @@ function parseEnv(text: string): Record<string, string> {
 function siteFrom(env: Record<string, string | undefined>): Site | undefined {
   const { WP_BASE_URL: baseUrl, WP_USERNAME: username, WP_APP_PASSWORD: applicationPassword } = env;
   if (!baseUrl || !username || !applicationPassword) return undefined;
-  return { baseUrl, restRoot: env.WP_REST_ROOT ?? 'wp-json', username, applicationPassword };
+  return {
+    baseUrl,
+    restRoot: env.WP_REST_ROOT ?? 'wp-json',
+    username,
+    applicationPassword,
+    ...(env.WP_RUN_DIR ? { runDir: env.WP_RUN_DIR } : {}),
+  };
 }
 
 async function answers(site: Site): Promise<boolean> {
@@ -109,7 +117,44 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
   return [performance.now() - start, value];
 }
 
-async function measure(docs: DocsSiteClient): Promise<void> {
+/**
+ * CPU time (ms) used so far by the servers of a WordPress from scripts/wordpress: the php -S and
+ * mariadbd process groups, read from /proc. Unlike wall time, it does not depend on what else runs on
+ * the machine. `undefined` when unknown (another WordPress, or no /proc).
+ */
+async function serverCpuMeter(runDir: string | undefined): Promise<() => Promise<number | undefined>> {
+  const none = async () => undefined;
+  if (!runDir || process.platform !== 'linux') return none;
+  const groups = new Set<number>();
+  for (const file of ['php.pgid', 'mariadbd.pgid']) {
+    const pgid = Number((await readFile(join(runDir, file), 'utf8').catch(() => '')).trim());
+    if (Number.isInteger(pgid) && pgid > 0) groups.add(pgid);
+  }
+  if (groups.size !== 2) return none;
+  const ticksPerSecond =
+    Number((await run('getconf', ['CLK_TCK']).catch(() => ({ stdout: '100' }))).stdout) || 100;
+  return async () => {
+    let ticks = 0;
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+      // Fields after "(comm) ": state ppid pgrp … utime (14th field) stime (15th).
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (groups.has(Number(fields[2]))) ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / ticksPerSecond;
+  };
+}
+
+async function measure(docs: DocsSiteClient, runDir: string | undefined): Promise<void> {
+  const serverCpu = await serverCpuMeter(runDir);
+  /** Wall time and server CPU time of `fn`. */
+  const costOf = async <T>(fn: () => Promise<T>): Promise<[number, number | undefined, T]> => {
+    const cpuBefore = await serverCpu();
+    const [ms, value] = await timed(fn);
+    const cpuAfter = await serverCpu();
+    return [ms, cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore, value];
+  };
   const token = `bench${randomBytes(5).toString('hex')}`;
   const body = (i: number, how: string) => ({
     title: `${token} ${how} ${i}`,
@@ -122,19 +167,25 @@ async function measure(docs: DocsSiteClient): Promise<void> {
     // Warm-up: PHP's opcache and MariaDB's buffers, so neither side pays the first-request cost.
     for (let i = 0; i < 3; i++) await docs.posts.list({ per_page: 1 });
 
-    // The three ways take turns, 100 posts each per round, so that a change in what else runs on the
+    // The ways take turns, 100 posts each per round, so that a change in what else runs on the
     // machine weighs on all of them alike; the times are the sums over the rounds.
     let singleMs = 0;
     let parallelMs = 0;
     let batchMs = 0;
+    let singleCpu: number | undefined = 0;
+    let batchCpu: number | undefined = 0;
+    let leanMs = 0;
+    let leanCpu: number | undefined = 0;
+    const add = (a: number | undefined, b: number | undefined) =>
+      a === undefined || b === undefined ? undefined : a + b;
     for (let round = 0; round < ROUNDS; round++) {
       const first = round * (POSTS_PER_METHOD / ROUNDS);
       const indexes = Array.from({ length: POSTS_PER_METHOD / ROUNDS }, (_, k) => first + k);
-      singleMs += (
-        await timed(async () => {
-          for (const i of indexes) created.push((await docs.posts.create(body(i, 'single'))).id);
-        })
-      )[0];
+      const [sMs, sCpu] = await costOf(async () => {
+        for (const i of indexes) created.push((await docs.posts.create(body(i, 'single'))).id);
+      });
+      singleMs += sMs;
+      singleCpu = add(singleCpu, sCpu);
       // Not the baseline of the target, but the obvious alternative: single requests, 4 in flight.
       parallelMs += (
         await timed(async () => {
@@ -147,16 +198,30 @@ async function measure(docs: DocsSiteClient): Promise<void> {
           await Promise.all(Array.from({ length: 4 }, worker));
         })
       )[0];
-      const [ms, results] = await timed(() =>
+      const [bMs, bCpu, results] = await costOf(() =>
         docs.batch(indexes.map((i) => docs.posts.batchCreate(body(i, 'batch')))),
       );
-      batchMs += ms;
+      batchMs += bMs;
+      batchCpu = add(batchCpu, bCpu);
+      // The same batch asking only for the new ids back (`_fields=id` on each item): the site then
+      // skips preparing the full post for the answer.
+      const [fMs, fCpu, lean] = await costOf(() =>
+        docs.batch(
+          indexes.map((i) => {
+            const request = docs.posts.batchCreate(body(i, 'lean'));
+            return { ...request, path: `${request.path}?_fields=id` };
+          }),
+        ),
+      );
+      leanMs += fMs;
+      leanCpu = add(leanCpu, fCpu);
+      for (const r of lean) if (r.ok) parallel.push((r.body as { id: number }).id);
       for (const r of results) if (r.ok) created.push((r.body as { id: number }).id);
       const failed = results.filter((r) => !r.ok).length;
       if (failed > 0)
         throw new Error(`${failed} batch items failed: ${results.find((r) => !r.ok)?.error?.message}`);
     }
-    // Back to 1,000 posts for the iteration.
+    // Back to 1,000 posts for the iteration (the sequential and the plain batch() ones).
     await remove(docs, parallel.splice(0));
 
     console.log(`  create ${POSTS_PER_METHOD} posts (each way; ${ROUNDS} interleaved rounds)`);
@@ -174,12 +239,26 @@ async function measure(docs: DocsSiteClient): Promise<void> {
     );
     report('ratio sequential / batch() (target ≥ 5×)', `${fmt(singleMs / batchMs)}×`);
     report('ratio 4 in flight / batch()', `${fmt(parallelMs / batchMs)}×`);
+    report('batch() with _fields=id per item', leanMs, 'ms');
+    report('ratio sequential / batch() with _fields=id', `${fmt(singleMs / leanMs)}×`);
+    if (singleCpu !== undefined && batchCpu !== undefined) {
+      report(
+        'server CPU/post, seq. / batch() (PHP+MariaDB)',
+        `${fmt(singleCpu / POSTS_PER_METHOD)} / ${fmt(batchCpu / POSTS_PER_METHOD)}`,
+        'ms',
+      );
+      report('server CPU ratio sequential / batch()', `${fmt(singleCpu / batchCpu)}×`);
+      if (leanCpu !== undefined) {
+        report('server CPU/post, batch() with _fields=id', leanCpu / POSTS_PER_METHOD, 'ms');
+      }
+    }
 
     const total = created.length;
     for (const perPage of [100, 10]) {
       const params = { search: token, per_page: perPage, orderby: 'id', order: 'asc' } as const;
       const sequentialRuns: number[] = [];
       const concurrentRuns: number[] = [];
+      const busy: number[] = [];
       for (let r = 0; r < ITERATE_REPEATS; r++) {
         const [seqMs, seqCount] = await timed(async () => {
           let count = 0;
@@ -191,11 +270,15 @@ async function measure(docs: DocsSiteClient): Promise<void> {
           }
           return count;
         });
-        const [conMs, conCount] = await timed(async () => {
+        const clientBefore = process.cpuUsage();
+        const [conMs, conCpu, conCount] = await costOf(async () => {
           let count = 0;
           for await (const _ of docs.posts.iterate(params)) count++;
           return count;
         });
+        const client = process.cpuUsage(clientBefore);
+        // How many of the machine's cores the concurrent run kept busy (server + this process).
+        if (conCpu !== undefined) busy.push((conCpu + (client.user + client.system) / 1000) / conMs);
         if (seqCount !== total || conCount !== total) {
           throw new Error(`iterated ${seqCount} / ${conCount} posts, expected ${total}`);
         }
@@ -210,6 +293,12 @@ async function measure(docs: DocsSiteClient): Promise<void> {
       report('sequential pages (list() page after page)', seq, 'ms');
       report('iterate() (bounded concurrency, default 4)', con, 'ms');
       report('ratio (target ≥ 2×)', `${fmt(seq / con)}×`);
+      if (busy.length > 0) {
+        report(
+          'cores kept busy by iterate() (server + client)',
+          `${fmt(median(busy))} of ${availableParallelism()}`,
+        );
+      }
     }
   } finally {
     // Clean up through batch() (DELETE with force), then check nothing is left.
@@ -247,7 +336,7 @@ export default async function docsSiteBench(): Promise<void> {
       contentNamespace: 'wp/v2',
       timeoutMs: 60_000,
     });
-    await measure(docs);
+    await measure(docs, site.runDir);
   } finally {
     await site.stop?.();
   }
