@@ -36,7 +36,8 @@ describe('examples/nightly-hints/picker.ts', () => {
       expect(await res.json()).toEqual([
         { entityId: TUD, name: 'Technische Universiteit Delft', country: 'NL', match: 'prefix' },
       ]);
-      expect(lines).toContain('hints: updated, +1 -0 ~0, 1 in total');
+      // The list is swapped in before the cache file is written and the 'update' event fires.
+      await expect.poll(() => lines).toContain('hints: updated, +1 -0 ~0, 1 in total');
     } finally {
       await picker.close();
     }
