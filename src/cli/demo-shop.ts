@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AffiliationError } from '../core/errors.js';
+import { escapeHtml } from '../core/html.js';
 import { AffiliationClient } from '../rp/client.js';
 import { fragmentRelayHtml } from '../rp/relay.js';
 import { CookieTransactionStore } from '../rp/transactions/index.js';
@@ -37,13 +38,6 @@ export interface RunningShop {
 export type StartShop = (options: DemoShopOptions) => Promise<RunningShop>;
 
 const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
-
-function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
-}
 
 function page(title: string, content: string): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;

@@ -3,10 +3,13 @@
  * Next.js route handlers, Deno/Bun-style servers, Express through an adapter).
  */
 import { AffiliationError, TransportError } from '../core/errors.js';
+import { escapeHtml } from '../core/html.js';
 import type { CallbackParams } from './callback-input.js';
 import { paramsFromUrl } from './callback-input.js';
 import { fragmentRelayHtml } from './relay.js';
 import type { AffiliationResult, TransactionStore } from './types.js';
+
+export { escapeHtml };
 
 /**
  * Callbacks of {@link AffiliationClient.callbackHandler}.
@@ -28,19 +31,6 @@ export interface HandlerDeps {
   read(request: Request): Promise<CallbackParams>;
   validate(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult>;
   store: TransactionStore & { clearCookie?: (state: string) => string };
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escape text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }
 
 /** The default `onError`: a small, self-contained page with the shopper-safe message. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { escapeHtml } from '../core/html.js';
 
 /** Options of {@link fragmentRelayHtml}. @group Callback */
 export interface FragmentRelayOptions {
@@ -140,13 +141,4 @@ function checkAction(action: unknown): void {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new OptionsError(`Option \`action\` must use http: or https:, not ${url.protocol}`);
   }
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
 }

@@ -4,14 +4,9 @@
  * scripted user submits, so `authorize()` and a person in a real browser go through the same steps.
  */
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+import { escapeHtml } from '../core/html.js';
+
+export { escapeHtml };
 
 /** Security headers of every HTML page: no scripts at all, no framing. */
 export function htmlResponse(
