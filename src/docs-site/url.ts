@@ -4,9 +4,25 @@
  * `categories[terms][]=3`), which is what WordPress parses into arrays and objects.
  */
 
+import { invalidParam } from './errors.js';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Refuse text that is not well-formed UTF-16 (a lone surrogate): it cannot be percent-encoded
+ * (`encodeURIComponent` throws) and `URLSearchParams` would silently replace it with U+FFFD.
+ */
+export function assertWellFormed(value: string, param: string): void {
+  if (LONE_SURROGATE.test(value)) {
+    throw invalidParam(param, 'holds a lone UTF-16 surrogate and cannot be sent');
+  }
+}
+
 /** Percent-encode one path segment; `/` never appears in a segment. */
 export function encodeSegment(value: string | number): string {
-  return encodeURIComponent(String(value));
+  const text = String(value);
+  assertWellFormed(text, 'path');
+  return encodeURIComponent(text);
 }
 
 /**
@@ -33,6 +49,7 @@ export function serializeQuery(params: Readonly<Record<string, unknown>> | undef
   if (!params) return out;
   const add = (key: string, value: unknown): void => {
     if (value === undefined || value === null) return;
+    if (typeof value === 'string') assertWellFormed(value, key);
     if (Array.isArray(value)) {
       for (const item of value) add(`${key}[]`, item);
       return;
@@ -51,6 +68,7 @@ export function serializeQuery(params: Readonly<Record<string, unknown>> | undef
 
 /** Join a base URL (no trailing slash) with a root and a route path by plain concatenation. */
 export function joinRoute(base: string, restRoot: string, route: string): string {
+  assertWellFormed(route, 'path');
   const r = route.startsWith('/') ? route : `/${route}`;
   return restRoot === '' ? `${base}${r}` : `${base}/${restRoot}${r === '/' ? '/' : r}`;
 }
@@ -61,6 +79,7 @@ export function joinRoute(base: string, restRoot: string, route: string): string
  * (`&`, `=`, `+`, `#`, …) are escaped. A query string already on the route is appended.
  */
 export function queryRoute(base: string, route: string): string {
+  assertWellFormed(route, 'path');
   const at = route.indexOf('?');
   const path = at === -1 ? route : route.slice(0, at);
   const rest = at === -1 ? '' : route.slice(at + 1);

@@ -19,9 +19,11 @@ describe('properties', () => {
     );
   });
 
+  // A route is an already-encoded path (as in the path style, where `%xx` is an escape), so `%` is
+  // kept as is; every other character must come back exactly.
   it('the ?rest_route= value decodes to the route, whatever it holds', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[^?]*$/), (route) => {
+      fc.property(fc.stringMatching(/^[^?%]*$/), (route) => {
         const url = new URL(queryRoute('https://x.example', `/${route}`));
         expect(url.searchParams.get('rest_route')).toBe(`/${route}`);
         expect([...url.searchParams.keys()]).toEqual(['rest_route']);
