@@ -114,7 +114,14 @@ export function buildAuthorizationRequest(
   if (claims !== undefined && Object.keys(claims).length === 0) claims = undefined;
   const { idpHint } = options;
   if (idpHint !== undefined) {
-    if (typeof idpHint !== 'string' || idpHint.length === 0 || idpHint.length > 2048) {
+    if (
+      typeof idpHint !== 'string' ||
+      idpHint.length === 0 ||
+      idpHint.length > 2048 ||
+      // entityIDs are URIs: no white space or control characters, and well-formed UTF-16 (a lone
+      // surrogate cannot be percent-encoded for the wire).
+      /[\s\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u.test(idpHint)
+    ) {
       throw new OptionsError('idpHint must be a non-empty entityID string');
     }
     if (ctx.hints && !ctx.hints.has(idpHint)) {
