@@ -52,17 +52,19 @@ function missing(message: string): ValidationError {
   return new ValidationError('missing_parameters', message);
 }
 
+function addPair(map: Map<string, string>, key: string, value: string): void {
+  if (map.has(key)) {
+    if (key === 'state') {
+      throw new ValidationError('state_mismatch', 'The callback carries more than one state parameter');
+    }
+    throw missing(`The callback parameter "${key.slice(0, 40)}" appears more than once`);
+  }
+  map.set(key, value);
+}
+
 function fromPairs(pairs: Iterable<[string, string]>): Map<string, string> {
   const map = new Map<string, string>();
-  for (const [key, value] of pairs) {
-    if (map.has(key)) {
-      if (key === 'state') {
-        throw new ValidationError('state_mismatch', 'The callback carries more than one state parameter');
-      }
-      throw missing(`The callback parameter "${key.slice(0, 40)}" appears more than once`);
-    }
-    map.set(key, value);
-  }
+  for (const [key, value] of pairs) addPair(map, key, value);
   return map;
 }
 
@@ -78,13 +80,20 @@ function hasResponseKey(params: Map<string, string>): boolean {
 function parseForm(text: string): Map<string, string> {
   if (text.length === 0) return new Map();
   if (text.includes('%') || text.includes('+')) return fromPairs(new URLSearchParams(text));
-  const pairs: [string, string][] = [];
-  for (const part of text.split('&')) {
-    if (part === '') continue;
-    const eq = part.indexOf('=');
-    pairs.push(eq === -1 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]);
+  const map = new Map<string, string>();
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('&', start);
+    if (end === -1) end = text.length;
+    if (end > start) {
+      // Search for `=` within this part only: scanning past it would be quadratic on `a&a&a…`.
+      const part = text.slice(start, end);
+      const eq = part.indexOf('=');
+      addPair(map, eq === -1 ? part : part.slice(0, eq), eq === -1 ? '' : part.slice(eq + 1));
+    }
+    start = end + 1;
   }
-  return fromPairs(pairs);
+  return map;
 }
 
 function choose(query: Map<string, string>, hash: Map<string, string> | undefined) {
@@ -97,7 +106,8 @@ function choose(query: Map<string, string>, hash: Map<string, string> | undefine
 
 /** The URL parser drops tabs and newlines anywhere in the input; so do we. */
 function clean(s: string): string {
-  return /[\t\n\r]/.test(s) ? s.replace(/[\t\n\r]/g, '') : s;
+  // Three memchr-like scans are an order of magnitude cheaper than a character-class regex.
+  return s.includes('\t') || s.includes('\n') || s.includes('\r') ? s.replace(/[\t\n\r]/g, '') : s;
 }
 
 /**
@@ -259,6 +269,21 @@ function noParams(method: string): ValidationError {
 }
 
 /**
+ * {@link readCallback} for a callback URL (string or `URL`), synchronously: no body to read.
+ *
+ * @throws {ValidationError} as {@link readCallback}.
+ */
+export function readCallbackUrl(
+  input: string | URL,
+  base: string,
+  options: ValidateCallbackOptions = {},
+): CallbackParams {
+  const found = typeof input === 'string' ? paramsFromString(input, base) : paramsFromUrl(input);
+  if (!found) throw noParams('GET');
+  return { params: found.params, source: found.source, cookie: options.cookie ?? undefined };
+}
+
+/**
  * Extract the authorization response parameters from a callback input.
  *
  * @param base The configured redirect URI, to resolve a path such as `req.url`.
@@ -271,11 +296,7 @@ export async function readCallback(
   options: ValidateCallbackOptions = {},
 ): Promise<CallbackParams> {
   const cookie = options.cookie ?? undefined;
-  if (typeof input === 'string' || input instanceof URL) {
-    const found = typeof input === 'string' ? paramsFromString(input, base) : paramsFromUrl(input);
-    if (!found) throw noParams('GET');
-    return { ...found, cookie };
-  }
+  if (typeof input === 'string' || input instanceof URL) return readCallbackUrl(input, base, options);
   if (isWebRequest(input)) {
     const method = input.method.toUpperCase();
     const requestCookie = input.headers.get('cookie') ?? cookie;

@@ -12,13 +12,14 @@ import { HttpClient } from '../http/client.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { buildAuthorizationRequest } from './authorization.js';
 import type { CallbackInput, ValidateCallbackOptions } from './callback-input.js';
-import { readCallback } from './callback-input.js';
+import { readCallback, readCallbackUrl } from './callback-input.js';
 import { exchangeCode } from './code-exchange.js';
 import type { ProviderMetadata } from './discovery.js';
 import { checkIssuerOption, checkSecureUrl, discoverProvider, usableAlgorithms } from './discovery.js';
 import { ProviderError, ValidationError } from './errors.js';
 import type { CallbackHandlerOptions } from './handler.js';
 import { createCallbackHandler } from './handler.js';
+import type { IdTokenCheckOptions } from './id-token.js';
 import { verifyIdToken } from './id-token.js';
 import { KeyStore } from './jwks.js';
 import { MemoryTransactionStore } from './transactions/index.js';
@@ -211,12 +212,21 @@ export class AffiliationClient {
   readonly #metadata: ProviderMetadata;
   readonly #algorithms: string[];
   readonly #keys: KeyStore;
+  /** What every ID token is checked against; fixed for the client's lifetime. */
+  readonly #checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
 
   private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
     this.#o = options;
     this.#metadata = metadata;
     this.#algorithms = usableAlgorithms(metadata);
     this.#keys = new KeyStore({ jwksUri: metadata.jwks_uri, http: options.http, logger: options.logger });
+    this.#checks = {
+      issuer: metadata.issuer,
+      clientId: options.clientId,
+      algorithms: this.#algorithms,
+      keys: this.#keys,
+      clockToleranceSeconds: options.clockToleranceSeconds,
+    };
   }
 
   /**
@@ -300,17 +310,17 @@ export class AffiliationClient {
     options?: ValidateCallbackOptions,
   ): Promise<AffiliationResult> {
     try {
-      return await this.#validate(input, options);
+      // A URL (the usual case) is read synchronously: one promise fewer on the hot path.
+      const { params, cookie } =
+        typeof input === 'string' || input instanceof URL
+          ? readCallbackUrl(input, this.#o.redirectUri, options)
+          : await readCallback(input, this.#o.redirectUri, options);
+      return await this.#validateParams(params, cookie);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
       throw error;
     }
-  }
-
-  async #validate(input: CallbackInput, options?: ValidateCallbackOptions): Promise<AffiliationResult> {
-    const { params, cookie } = await readCallback(input, this.#o.redirectUri, options);
-    return this.#validateParams(params, cookie);
   }
 
   /** Validate already-read callback parameters (shared with the callback handler). */
@@ -351,17 +361,19 @@ export class AffiliationClient {
         'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
       );
     }
-    const checks = {
-      issuer: this.#metadata.issuer,
-      clientId: this.#o.clientId,
-      algorithms: this.#algorithms,
-      keys: this.#keys,
-      clockToleranceSeconds: this.#o.clockToleranceSeconds,
-    };
+    const checks = this.#checks;
     if (tx.responseType === 'id_token') {
       const idToken = params.get('id_token');
       if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
-      return verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
+      // An object literal, not a spread of #checks: measurably cheaper on this hot path.
+      return await verifyIdToken(idToken, tx, {
+        issuer: checks.issuer,
+        clientId: checks.clientId,
+        algorithms: checks.algorithms,
+        keys: checks.keys,
+        clockToleranceSeconds: checks.clockToleranceSeconds,
+        now: Date.now(),
+      });
     }
     if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
     return exchangeCode(params, tx, {

@@ -71,6 +71,35 @@ export class KeyStore {
   }
 
   /**
+   * Headers of tokens that verified with the current keys, by their encoded form (`alg` and `kid`
+   * only): the same bytes always parse to the same header, so a token whose header segment is here
+   * needs no key resolution. Only verified headers enter, at most 16; cleared with the keys.
+   */
+  readonly #verifiedHeaders = new Map<string, { alg: string; kid: string }>();
+
+  /** The `alg` / `kid` of an encoded protected header that verified before, if any. */
+  verifiedHeader(encoded: string): { alg: string; kid: string } | undefined {
+    return this.#verifiedHeaders.get(encoded);
+  }
+
+  /** Remember an encoded protected header whose token verified with a key of the current set. */
+  rememberVerifiedHeader(encoded: string, header: JWSHeaderParameters): void {
+    if (typeof header.alg !== 'string' || typeof header.kid !== 'string') return;
+    if (this.#verifiedHeaders.size >= 16 || encoded.length > 512) return;
+    this.#verifiedHeaders.set(encoded, { alg: header.alg, kid: header.kid });
+  }
+
+  /**
+   * The verification key(s) for a JWS header when they are already selected and the key set is
+   * not due for a refresh: the synchronous hot path. `undefined` means "ask {@link keysFor}".
+   */
+  cachedKeysFor(header: JWSHeaderParameters): CryptoKey[] | undefined {
+    if (this.#set === undefined || typeof header.kid !== 'string') return undefined;
+    if ((this.#options.now ?? Date.now)() - this.#fetchedAt >= this.#maxAgeMs) return undefined;
+    return this.#selected.get(`${String(header.alg)} ${header.kid}`);
+  }
+
+  /**
    * Find the verification key(s) for a JWS header. On an unknown key, refetch once (when the
    * cooldown allows) and look again; still nothing → `signature_invalid`.
    */
@@ -150,6 +179,7 @@ export class KeyStore {
       this.#jwks = jwks;
       this.#set = createLocalJWKSet(jwks);
       this.#selected.clear();
+      this.#verifiedHeaders.clear();
       this.#fetchedAt = (this.#options.now ?? Date.now)();
     })();
     this.#inflight = run.finally(() => {
