@@ -97,14 +97,13 @@ export async function verifyIdToken(
   const encodedHeader = idToken.slice(0, first);
   try {
     const known = keys.verifiedHeader(encodedHeader);
-    const knownKeys =
-      known !== undefined && algorithms.includes(known.alg) ? keys.cachedKeysFor(known) : undefined;
-    if (known !== undefined && knownKeys !== undefined) {
+    if (known !== undefined && algorithms.includes(known.alg)) {
       alg = known.alg;
-      candidates = knownKeys;
-      ({ payload } = await compactVerify(idToken, knownKeys[0] as CryptoKey));
+      candidates = known.keys;
+      ({ payload } = await compactVerify(idToken, known.keys[0] as CryptoKey));
     } else {
       let resolved: JWSHeaderParameters | undefined;
+      let generation = -1;
       ({ payload } = await compactVerify(idToken, (header, token) => {
         alg = header.alg as string;
         if (alg === 'none' || !algorithms.includes(alg))
@@ -112,16 +111,19 @@ export async function verifyIdToken(
         resolved = header;
         const cached = keys.cachedKeysFor(header);
         if (cached !== undefined) {
+          generation = keys.generation;
           candidates = cached;
           return cached[0] as CryptoKey;
         }
         return keys.keysFor(header, token).then((found) => {
+          generation = keys.generation;
           candidates = found;
           return found[0] as CryptoKey;
         });
       }));
-      if (resolved !== undefined && candidates.length === 1)
-        keys.rememberVerifiedHeader(encodedHeader, resolved);
+      if (resolved !== undefined && candidates.length === 1) {
+        keys.rememberVerifiedHeader(encodedHeader, resolved, candidates[0] as CryptoKey, generation);
+      }
     }
   } catch (error) {
     if (error instanceof AffiliationError) throw error;

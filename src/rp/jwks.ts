@@ -71,22 +71,44 @@ export class KeyStore {
   }
 
   /**
-   * Headers of tokens that verified with the current keys, by their encoded form (`alg` and `kid`
-   * only): the same bytes always parse to the same header, so a token whose header segment is here
-   * needs no key resolution. Only verified headers enter, at most 16; cleared with the keys.
+   * Headers of tokens that verified with the current keys, by their encoded form, with `alg` and
+   * the key that verified: the same bytes always parse to the same header, so a token whose header
+   * segment is here needs no key resolution. Only verified headers enter, at most 16; cleared with
+   * the keys.
    */
-  readonly #verifiedHeaders = new Map<string, { alg: string; kid: string }>();
+  #generation = 0;
+  readonly #verifiedHeaders = new Map<string, { alg: string; keys: CryptoKey[] }>();
 
-  /** The `alg` / `kid` of an encoded protected header that verified before, if any. */
-  verifiedHeader(encoded: string): { alg: string; kid: string } | undefined {
-    return this.#verifiedHeaders.get(encoded);
+  /**
+   * The `alg` and key of an encoded protected header that verified before with the current keys,
+   * when those keys are not due for a refresh; `undefined` otherwise.
+   */
+  verifiedHeader(encoded: string): { alg: string; keys: CryptoKey[] } | undefined {
+    const known = this.#verifiedHeaders.get(encoded);
+    if (known === undefined) return undefined;
+    if ((this.#options.now ?? Date.now)() - this.#fetchedAt >= this.#maxAgeMs) return undefined;
+    return known;
   }
 
-  /** Remember an encoded protected header whose token verified with a key of the current set. */
-  rememberVerifiedHeader(encoded: string, header: JWSHeaderParameters): void {
+  /** Which key set is current: changes whenever fetched keys replace the set. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * Remember an encoded protected header whose token verified with `key`, taken from key set
+   * `generation`; ignored when the set has been replaced since (the key may be withdrawn).
+   */
+  rememberVerifiedHeader(
+    encoded: string,
+    header: JWSHeaderParameters,
+    key: CryptoKey,
+    generation: number,
+  ): void {
+    if (generation !== this.#generation) return;
     if (typeof header.alg !== 'string' || typeof header.kid !== 'string') return;
     if (this.#verifiedHeaders.size >= 16 || encoded.length > 512) return;
-    this.#verifiedHeaders.set(encoded, { alg: header.alg, kid: header.kid });
+    this.#verifiedHeaders.set(encoded, { alg: header.alg, keys: [key] });
   }
 
   /**
@@ -180,6 +202,7 @@ export class KeyStore {
       this.#set = createLocalJWKSet(jwks);
       this.#selected.clear();
       this.#verifiedHeaders.clear();
+      this.#generation++;
       this.#fetchedAt = (this.#options.now ?? Date.now)();
     })();
     this.#inflight = run.finally(() => {

@@ -5,10 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AffiliationError } from '../../src/core/errors.js';
+import { noopLogger } from '../../src/core/logger.js';
+import { HttpClient } from '../../src/http/client.js';
 import { readCallbackUrl } from '../../src/rp/callback-input.js';
 import { ValidationError } from '../../src/rp/errors.js';
 import { isUuid } from '../../src/rp/id-token.js';
-import { REDIRECT_URI } from '../helpers/op-mock.js';
+import { KeyStore } from '../../src/rp/jwks.js';
+import { JWKS_URI, REDIRECT_URI } from '../helpers/op-mock.js';
 import { newClient, rejection, roundTrip, useOp } from '../helpers/setup.js';
 
 const { op } = useOp();
@@ -101,5 +104,45 @@ describe('remembered ID token headers', () => {
     expect(tampered.code).toBe('signature_invalid');
 
     await expect(roundTrip(client, op)).resolves.toMatchObject({ affiliation: 'student' });
+  });
+});
+
+describe('KeyStore verified headers', () => {
+  async function loadedStore(clock: { now: number }) {
+    const keys = new KeyStore({
+      jwksUri: JWKS_URI,
+      http: new HttpClient(),
+      logger: noopLogger,
+      maxAgeMs: 60_000,
+      now: () => clock.now,
+    });
+    await keys.ensureLoaded();
+    const header = { alg: op.signing.alg, kid: op.signing.kid };
+    const [key] = (await keys.keysFor(header, { payload: '', signature: '' })) ?? [];
+    if (!key) throw new Error('no key');
+    return { keys, header, key };
+  }
+
+  it('forgets a header remembered from a key set that was replaced meanwhile', async () => {
+    const clock = { now: 1_700_000_000_000 };
+    const { keys, header, key } = await loadedStore(clock);
+    const before = keys.generation;
+    // An unknown kid makes the store fetch the keys again: a new key set.
+    await rejection(keys.keysFor({ alg: header.alg, kid: 'not-published' }, { payload: '', signature: '' }));
+    expect(keys.generation).not.toBe(before);
+    keys.rememberVerifiedHeader('encoded-a', header, key, before);
+    expect(keys.verifiedHeader('encoded-a')).toBeUndefined();
+    keys.rememberVerifiedHeader('encoded-a', header, key, keys.generation);
+    expect(keys.verifiedHeader('encoded-a')).toMatchObject({ alg: header.alg, keys: [key] });
+  });
+
+  it('does not answer from remembered headers once the keys are due for a refresh, and keeps at most 16', async () => {
+    const clock = { now: 1_700_000_000_000 };
+    const { keys, header, key } = await loadedStore(clock);
+    for (let i = 0; i < 20; i++) keys.rememberVerifiedHeader(`h${i}`, header, key, keys.generation);
+    expect(keys.verifiedHeader('h15')).toBeDefined();
+    expect(keys.verifiedHeader('h16')).toBeUndefined();
+    clock.now += 60_000;
+    expect(keys.verifiedHeader('h0')).toBeUndefined();
   });
 });
