@@ -42,6 +42,34 @@ export interface ExampleConfig {
 }
 
 const AFFILIATIONS: Affiliation[] = ['student', 'faculty+staff', 'employee', 'member'];
+/** How long a validated affiliation stays in the shopper's session. */
+const SESSION_TTL_MS = 30 * 60 * 1000;
+/** The provider's error codes the shop shows as a reference; anything else is attacker-chosen text. */
+const KNOWN_CODES =
+  /^(access_denied|invalid_scope|invalid_request|unauthori[sz]ed_client|invalid_client|invalid_grant|invalid_token|server_error|temporarily_unavailable)$/;
+
+/** What the shop keeps after a validation: the facts it needs, never tokens or raw claims. */
+interface ValidatedSession {
+  affiliation: Affiliation;
+  institution?: string;
+  transactionId: string;
+  /** ms since the epoch; the session is forgotten afterwards. */
+  until: number;
+}
+
+/** The code shown and logged for an error: the SDK's own codes, or a known provider code. */
+function reference(error: AffiliationError): string {
+  return error.name !== 'ProviderError' || KNOWN_CODES.test(error.code) ? error.code : 'provider_error';
+}
+
+/** The value of cookie `name` in a Cookie header. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 function escapeHtml(value: string): string {
   return value
@@ -93,6 +121,33 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
+  // The shop's public origin, from configuration: behind a TLS-terminating proxy the request's own
+  // protocol and Host are not to be trusted.
+  const shopOrigin = redirect.origin;
+
+  // The validated affiliation is bound to the browser that started the validation (the sealed
+  // transaction cookie) and then to a NEW session (fresh id: no session fixation). This in-memory
+  // map is for the example; in production use your session middleware with a shared store.
+  const sessions = new Map<string, ValidatedSession>();
+  const sessionCookie = redirect.protocol === 'https:' ? '__Host-shop_session' : 'shop_session';
+  const sessionAttributes = `Path=/; HttpOnly; SameSite=Lax${redirect.protocol === 'https:' ? '; Secure' : ''}`;
+  const openSession = (result: AffiliationResult): string => {
+    const now = Date.now();
+    for (const [id, s] of sessions) if (s.until <= now || sessions.size > 10_000) sessions.delete(id);
+    const id = randomBytes(32).toString('base64url');
+    sessions.set(id, {
+      affiliation: result.affiliation,
+      ...(result.institution ? { institution: result.institution.entityId } : {}),
+      transactionId: result.transactionId,
+      until: now + SESSION_TTL_MS,
+    });
+    return `${sessionCookie}=${id}; Max-Age=${SESSION_TTL_MS / 1000}; ${sessionAttributes}`;
+  };
+  const currentSession = (cookieHeader: string | undefined): ValidatedSession | undefined => {
+    const id = readCookie(cookieHeader, sessionCookie);
+    const session = id === undefined ? undefined : sessions.get(id);
+    return session && session.until > Date.now() ? session : undefined;
+  };
 
   const app = express();
   app.disable('x-powered-by');
@@ -119,7 +174,7 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
     res.type('html').send(
       page(
         'Student discount',
-        `<form method="get" action="/start">
+        `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
 <label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
 ${flows}
@@ -129,11 +184,22 @@ ${flows}
     );
   });
 
-  // GET /start?affiliation=student&institution=<entityID>&flow=code|id_token
-  app.get('/start', async (req, res, next) => {
+  // POST /start (form: affiliation, institution, flow). A POST from the shop's own pages only: a
+  // cross-site page cannot start validations in the shopper's browser (login CSRF, cookie flooding).
+  app.post('/start', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res, next) => {
     try {
-      const affiliation = typeof req.query.affiliation === 'string' ? req.query.affiliation : 'student';
-      const institution = typeof req.query.institution === 'string' ? req.query.institution : '';
+      const origin = req.get('origin');
+      const sameOrigin = origin ? origin === shopOrigin : req.get('sec-fetch-site') === 'same-origin';
+      if (!sameOrigin) {
+        res
+          .status(403)
+          .type('html')
+          .send(page('Not possible', '<p>Please start the validation from the shop.</p>'));
+        return;
+      }
+      const form = (req.body ?? {}) as Record<string, unknown>;
+      const affiliation = typeof form.affiliation === 'string' ? form.affiliation : 'student';
+      const institution = typeof form.institution === 'string' ? form.institution : '';
       if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
         res
           .status(400)
@@ -141,7 +207,7 @@ ${flows}
           .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
         return;
       }
-      const client = req.query.flow === 'id_token' && idTokenClient ? idTokenClient : codeClient;
+      const client = form.flow === 'id_token' && idTokenClient ? idTokenClient : codeClient;
       const { url, setCookie } = await client.createAuthorizationRequest({
         affiliation: affiliation as Affiliation,
         ...(institution ? { idpHint: institution } : {}),
@@ -166,7 +232,10 @@ ${flows}
     if (state) res.append('set-cookie', transactions.clearCookie(state));
     try {
       const result = await codeClient.validateCallback(req);
-      res.type('html').send(resultPage(result, institutions));
+      // Post/Redirect/Get: the result goes into a fresh session, and the callback URL (code, state)
+      // leaves the address bar, so reloading or sharing it shows nothing.
+      res.append('set-cookie', openSession(result));
+      res.redirect(303, '/discount');
     } catch (error) {
       next(error);
     }
@@ -175,16 +244,31 @@ ${flows}
   // The relay page posts the fragment's parameters as a form, like response_mode=form_post.
   app.post(redirect.pathname, express.urlencoded({ extended: false, limit: '16kb' }), callback);
 
+  // The result page reads the session only: it shows nothing to another browser.
+  app.get('/discount', (req, res) => {
+    const session = currentSession(req.get('cookie'));
+    if (!session) {
+      res
+        .status(403)
+        .type('html')
+        .send(
+          page('No validated affiliation', '<p>Please <a href="/">validate your affiliation</a> first.</p>'),
+        );
+      return;
+    }
+    res.type('html').send(resultPage(session, institutions));
+  });
+
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof AffiliationError) {
-      log(`affiliation validation failed: ${error.name} ${error.code}`);
+      log(`affiliation validation failed: ${error.name} ${reference(error)}`);
       res
         .status(error.name === 'TransportError' ? 502 : 400)
         .type('html')
         .send(
           page(
             'Validation not completed',
-            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p><p><a href="/">Try again</a></p>`,
+            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
           ),
         );
       return;
@@ -204,19 +288,19 @@ ${flows}
   return app;
 }
 
-/** The result without tokens or raw claims: what the shop needs to grant the discount. */
-function resultPage(result: AffiliationResult, institutions: { entityId: string; name: string }[]): string {
-  const institution = result.institution
-    ? (institutions.find((i) => i.entityId === result.institution?.entityId)?.name ??
-      result.institution.entityId)
+/** The session's facts, never tokens or raw claims: what the shop needs to grant the discount. */
+function resultPage(session: ValidatedSession, institutions: { entityId: string; name: string }[]): string {
+  const entityId = session.institution;
+  const institution = entityId
+    ? (institutions.find((i) => i.entityId === entityId)?.name ?? entityId)
     : 'chosen at the service (no hint sent, none asserted)';
   return page(
     'Affiliation validated',
     `<dl>
-<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(result.affiliation)}</dd>
+<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(session.affiliation)}</dd>
 <dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
-<dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
-<dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
+<dt>Transaction</dt><dd id="transaction">${escapeHtml(session.transactionId)}</dd>
+<dt>Valid until</dt><dd id="expires">${escapeHtml(new Date(session.until).toISOString())}</dd>
 </dl>
 <p><a href="/">Start again</a></p>`,
   );

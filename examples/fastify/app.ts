@@ -41,6 +41,34 @@ export interface ExampleConfig {
 }
 
 const AFFILIATIONS: Affiliation[] = ['student', 'faculty+staff', 'employee', 'member'];
+/** How long a validated affiliation stays in the shopper's session. */
+const SESSION_TTL_MS = 30 * 60 * 1000;
+/** The provider's error codes the shop shows as a reference; anything else is attacker-chosen text. */
+const KNOWN_CODES =
+  /^(access_denied|invalid_scope|invalid_request|unauthori[sz]ed_client|invalid_client|invalid_grant|invalid_token|server_error|temporarily_unavailable)$/;
+
+/** What the shop keeps after a validation: the facts it needs, never tokens or raw claims. */
+interface ValidatedSession {
+  affiliation: Affiliation;
+  institution?: string;
+  transactionId: string;
+  /** ms since the epoch; the session is forgotten afterwards. */
+  until: number;
+}
+
+/** The code shown and logged for an error: the SDK's own codes, or a known provider code. */
+function reference(error: AffiliationError): string {
+  return error.name !== 'ProviderError' || KNOWN_CODES.test(error.code) ? error.code : 'provider_error';
+}
+
+/** The value of cookie `name` in a Cookie header. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 function escapeHtml(value: string): string {
   return value
@@ -85,6 +113,32 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
+  // The shop's public origin, from configuration (not from Host / X-Forwarded-* headers).
+  const shopOrigin = redirect.origin;
+
+  // The result is bound to the browser that started the validation (the sealed transaction
+  // cookie), then kept in a NEW session (fresh id: no fixation). In production use
+  // @fastify/session (or your own) with a shared store instead of this map.
+  const sessions = new Map<string, ValidatedSession>();
+  const sessionCookie = redirect.protocol === 'https:' ? '__Host-shop_session' : 'shop_session';
+  const sessionAttributes = `Path=/; HttpOnly; SameSite=Lax${redirect.protocol === 'https:' ? '; Secure' : ''}`;
+  const openSession = (result: AffiliationResult): string => {
+    const now = Date.now();
+    for (const [id, s] of sessions) if (s.until <= now || sessions.size > 10_000) sessions.delete(id);
+    const id = randomBytes(32).toString('base64url');
+    sessions.set(id, {
+      affiliation: result.affiliation,
+      ...(result.institution ? { institution: result.institution.entityId } : {}),
+      transactionId: result.transactionId,
+      until: now + SESSION_TTL_MS,
+    });
+    return `${sessionCookie}=${id}; Max-Age=${SESSION_TTL_MS / 1000}; ${sessionAttributes}`;
+  };
+  const currentSession = (cookieHeader: string | undefined): ValidatedSession | undefined => {
+    const id = readCookie(cookieHeader, sessionCookie);
+    const session = id === undefined ? undefined : sessions.get(id);
+    return session && session.until > Date.now() ? session : undefined;
+  };
 
   // Fastify's own logger is off: request logs would hold callback URLs (codes, states).
   const app = Fastify({
@@ -122,7 +176,7 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     return reply.type('text/html; charset=utf-8').send(
       page(
         'Student discount',
-        `<form method="get" action="/start">
+        `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
 <label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
 ${flows}
@@ -132,16 +186,27 @@ ${flows}
     );
   });
 
-  app.get<{ Querystring: Record<string, string | string[] | undefined> }>('/start', async (req, reply) => {
-    const affiliation = typeof req.query.affiliation === 'string' ? req.query.affiliation : 'student';
-    const institution = typeof req.query.institution === 'string' ? req.query.institution : '';
+  // POST /start from the shop's own page only: a cross-site page cannot start validations in the
+  // shopper's browser (login CSRF, cookie flooding).
+  app.post('/start', async (req, reply) => {
+    const origin = req.headers.origin;
+    const sameOrigin = origin ? origin === shopOrigin : req.headers['sec-fetch-site'] === 'same-origin';
+    if (!sameOrigin) {
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(page('Not possible', '<p>Please start the validation from the shop.</p>'));
+    }
+    const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
+    const affiliation = form.get('affiliation') ?? 'student';
+    const institution = form.get('institution') ?? '';
     if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
       return reply
         .code(400)
         .type('text/html; charset=utf-8')
         .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
     }
-    const client = req.query.flow === 'id_token' && idTokenClient ? idTokenClient : codeClient;
+    const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
     const { url, setCookie } = await client.createAuthorizationRequest({
       affiliation: affiliation as Affiliation,
       ...(institution ? { idpHint: institution } : {}),
@@ -160,21 +225,37 @@ ${flows}
     const state = req.method === 'POST' ? new URLSearchParams(body ?? '').get('state') : query.state;
     if (typeof state === 'string' && state) reply.header('set-cookie', transactions.clearCookie(state));
     const result = await codeClient.validateCallback(req.raw, body === undefined ? undefined : { body });
-    return reply.type('text/html; charset=utf-8').send(resultPage(result, institutions));
+    // Post/Redirect/Get: the result goes into a fresh session; the callback URL leaves the address bar.
+    reply.header('set-cookie', openSession(result));
+    return reply.redirect('/discount', 303);
   };
   app.get(redirect.pathname, callback);
   app.post(redirect.pathname, callback);
 
+  // The result page reads the session only: it shows nothing to another browser.
+  app.get('/discount', async (req, reply) => {
+    const session = currentSession(req.headers.cookie);
+    if (!session) {
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(
+          page('No validated affiliation', '<p>Please <a href="/">validate your affiliation</a> first.</p>'),
+        );
+    }
+    return reply.type('text/html; charset=utf-8').send(resultPage(session, institutions));
+  });
+
   app.setErrorHandler(async (error: unknown, _req, reply) => {
     if (error instanceof AffiliationError) {
-      log(`affiliation validation failed: ${error.name} ${error.code}`);
+      log(`affiliation validation failed: ${error.name} ${reference(error)}`);
       return reply
         .code(error.name === 'TransportError' ? 502 : 400)
         .type('text/html; charset=utf-8')
         .send(
           page(
             'Validation not completed',
-            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p><p><a href="/">Try again</a></p>`,
+            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
           ),
         );
     }
@@ -194,19 +275,19 @@ ${flows}
   return app;
 }
 
-/** The result without tokens or raw claims. */
-function resultPage(result: AffiliationResult, institutions: { entityId: string; name: string }[]): string {
-  const institution = result.institution
-    ? (institutions.find((i) => i.entityId === result.institution?.entityId)?.name ??
-      result.institution.entityId)
+/** The session's facts, never tokens or raw claims. */
+function resultPage(session: ValidatedSession, institutions: { entityId: string; name: string }[]): string {
+  const entityId = session.institution;
+  const institution = entityId
+    ? (institutions.find((i) => i.entityId === entityId)?.name ?? entityId)
     : 'chosen at the service (no hint sent, none asserted)';
   return page(
     'Affiliation validated',
     `<dl>
-<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(result.affiliation)}</dd>
+<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(session.affiliation)}</dd>
 <dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
-<dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
-<dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
+<dt>Transaction</dt><dd id="transaction">${escapeHtml(session.transactionId)}</dd>
+<dt>Valid until</dt><dd id="expires">${escapeHtml(new Date(session.until).toISOString())}</dd>
 </dl>
 <p><a href="/">Start again</a></p>`,
   );

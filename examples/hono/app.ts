@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import {
   type Affiliation,
   AffiliationClient,
@@ -39,6 +40,34 @@ export interface ExampleConfig {
 }
 
 const AFFILIATIONS: Affiliation[] = ['student', 'faculty+staff', 'employee', 'member'];
+/** How long a validated affiliation stays in the shopper's session. */
+const SESSION_TTL_MS = 30 * 60 * 1000;
+/** The provider's error codes the shop shows as a reference; anything else is attacker-chosen text. */
+const KNOWN_CODES =
+  /^(access_denied|invalid_scope|invalid_request|unauthori[sz]ed_client|invalid_client|invalid_grant|invalid_token|server_error|temporarily_unavailable)$/;
+
+/** What the shop keeps after a validation: the facts it needs, never tokens or raw claims. */
+interface ValidatedSession {
+  affiliation: Affiliation;
+  institution?: string;
+  transactionId: string;
+  /** ms since the epoch; the session is forgotten afterwards. */
+  until: number;
+}
+
+/** The code shown and logged for an error: the SDK's own codes, or a known provider code. */
+function reference(error: AffiliationError): string {
+  return error.name !== 'ProviderError' || KNOWN_CODES.test(error.code) ? error.code : 'provider_error';
+}
+
+/** The value of cookie `name` in a Cookie header. */
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return undefined;
+}
 
 function escapeHtml(value: string): string {
   return value
@@ -83,6 +112,32 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
+  // The shop's public origin, from configuration (not from Host / X-Forwarded-* headers).
+  const shopOrigin = redirect.origin;
+
+  // The result is bound to the browser that started the validation (the sealed transaction
+  // cookie), then kept in a NEW session (fresh id: no fixation). In production use your session
+  // middleware with a shared store instead of this map.
+  const sessions = new Map<string, ValidatedSession>();
+  const sessionCookie = redirect.protocol === 'https:' ? '__Host-shop_session' : 'shop_session';
+  const sessionAttributes = `Path=/; HttpOnly; SameSite=Lax${redirect.protocol === 'https:' ? '; Secure' : ''}`;
+  const openSession = (result: AffiliationResult): string => {
+    const now = Date.now();
+    for (const [id, s] of sessions) if (s.until <= now || sessions.size > 10_000) sessions.delete(id);
+    const id = randomBytes(32).toString('base64url');
+    sessions.set(id, {
+      affiliation: result.affiliation,
+      ...(result.institution ? { institution: result.institution.entityId } : {}),
+      transactionId: result.transactionId,
+      until: now + SESSION_TTL_MS,
+    });
+    return `${sessionCookie}=${id}; Max-Age=${SESSION_TTL_MS / 1000}; ${sessionAttributes}`;
+  };
+  const currentSession = (cookieHeader: string | undefined): ValidatedSession | undefined => {
+    const id = readCookie(cookieHeader, sessionCookie);
+    const session = id === undefined ? undefined : sessions.get(id);
+    return session && session.until > Date.now() ? session : undefined;
+  };
 
   const html = (body: string, status = 200): Response =>
     new Response(body, {
@@ -111,7 +166,7 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     return html(
       page(
         'Student discount',
-        `<form method="get" action="/start">
+        `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
 <label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
 ${flows}
@@ -122,47 +177,82 @@ ${flows}
   });
 
   const errorPage = (error: AffiliationError): Response => {
-    log(`affiliation validation failed: ${error.name} ${error.code}`);
+    log(`affiliation validation failed: ${error.name} ${reference(error)}`);
     return html(
       page(
         'Validation not completed',
-        `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p><p><a href="/">Try again</a></p>`,
+        `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
       ),
       error.name === 'TransportError' ? 502 : 400,
     );
   };
 
-  app.get('/start', async (c) => {
-    const affiliation = c.req.query('affiliation') ?? 'student';
-    const institution = c.req.query('institution') ?? '';
-    if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
-      return html(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'), 400);
-    }
-    const client = c.req.query('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
-    try {
-      const { url, setCookie } = await client.createAuthorizationRequest({
-        affiliation: affiliation as Affiliation,
-        ...(institution ? { idpHint: institution } : {}),
-      });
-      const headers = new Headers({
-        location: url,
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      });
-      if (setCookie) headers.append('set-cookie', setCookie);
-      return new Response(null, { status: 303, headers });
-    } catch (error) {
-      if (error instanceof AffiliationError) return errorPage(error);
-      throw error;
-    }
-  });
+  // POST /start from the shop's own page only: a cross-site page cannot start validations in the
+  // shopper's browser (login CSRF, cookie flooding).
+  app.post(
+    '/start',
+    bodyLimit({ maxSize: 4096, onError: () => html(page('Bad request', '<p>Please try again.</p>'), 413) }),
+    async (c) => {
+      const origin = c.req.header('origin');
+      const sameOrigin = origin ? origin === shopOrigin : c.req.header('sec-fetch-site') === 'same-origin';
+      if (!sameOrigin) {
+        return html(page('Not possible', '<p>Please start the validation from the shop.</p>'), 403);
+      }
+      const form = new URLSearchParams(await c.req.text());
+      const affiliation = form.get('affiliation') ?? 'student';
+      const institution = form.get('institution') ?? '';
+      if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
+        return html(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'), 400);
+      }
+      const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
+      try {
+        const { url, setCookie } = await client.createAuthorizationRequest({
+          affiliation: affiliation as Affiliation,
+          ...(institution ? { idpHint: institution } : {}),
+        });
+        const headers = new Headers({
+          location: url,
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+        });
+        if (setCookie) headers.append('set-cookie', setCookie);
+        return new Response(null, { status: 303, headers });
+      } catch (error) {
+        if (error instanceof AffiliationError) return errorPage(error);
+        throw error;
+      }
+    },
+  );
 
   // Either client validates either kind of callback: the transaction records its response type.
+  // onSuccess: Post/Redirect/Get. The result goes into a fresh session and the callback URL (code,
+  // state) leaves the address bar. The handler adds the transaction cookie's deletion.
   const callback = codeClient.callbackHandler({
-    onSuccess: (result) => html(resultPage(result, institutions)),
+    onSuccess: (result) =>
+      new Response(null, {
+        status: 303,
+        headers: {
+          location: '/discount',
+          'set-cookie': openSession(result),
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+        },
+      }),
     onError: errorPage,
   });
   app.on(['GET', 'POST'], redirect.pathname, (c) => callback(c.req.raw));
+
+  // The result page reads the session only: it shows nothing to another browser.
+  app.get('/discount', (c) => {
+    const session = currentSession(c.req.header('cookie'));
+    if (!session) {
+      return html(
+        page('No validated affiliation', '<p>Please <a href="/">validate your affiliation</a> first.</p>'),
+        403,
+      );
+    }
+    return html(resultPage(session, institutions));
+  });
 
   app.onError((error) => {
     log(`unexpected error: ${error.name}`);
@@ -171,19 +261,19 @@ ${flows}
   return app;
 }
 
-/** The result without tokens or raw claims. */
-function resultPage(result: AffiliationResult, institutions: { entityId: string; name: string }[]): string {
-  const institution = result.institution
-    ? (institutions.find((i) => i.entityId === result.institution?.entityId)?.name ??
-      result.institution.entityId)
+/** The session's facts, never tokens or raw claims. */
+function resultPage(session: ValidatedSession, institutions: { entityId: string; name: string }[]): string {
+  const entityId = session.institution;
+  const institution = entityId
+    ? (institutions.find((i) => i.entityId === entityId)?.name ?? entityId)
     : 'chosen at the service (no hint sent, none asserted)';
   return page(
     'Affiliation validated',
     `<dl>
-<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(result.affiliation)}</dd>
+<dt>Affiliation</dt><dd id="affiliation">${escapeHtml(session.affiliation)}</dd>
 <dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
-<dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
-<dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
+<dt>Transaction</dt><dd id="transaction">${escapeHtml(session.transactionId)}</dd>
+<dt>Valid until</dt><dd id="expires">${escapeHtml(new Date(session.until).toISOString())}</dd>
 </dl>
 <p><a href="/">Start again</a></p>`,
   );

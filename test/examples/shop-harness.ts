@@ -98,15 +98,20 @@ export function describeExampleShop(name: string, start: StartExample): void {
       );
       expect(page.status, page.body).toBe(200);
       expect(relayed).toBe(false);
-      expect(new URL(page.url).searchParams.has('code')).toBe(true);
+      // Post/Redirect/Get: the result is shown from the session, not on the callback URL.
+      expect(page.url).toBe(`${shop.url}/discount`);
+      expect(
+        steps.some((s) => s.url.startsWith(shop.redirectUri) && s.location === `${shop.url}/discount`),
+      ).toBe(true);
       expect(dd(page, 'affiliation')).toBe('student');
       expect(dd(page, 'transaction')).toMatch(
         /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
       );
       expect(page.body).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
       expect(page.body).not.toContain(SECRET);
-      // The single-use transaction cookie was set on /start and dropped by the callback.
-      expect(b.cookieNames(shop.url)).toEqual([]);
+      // The single-use transaction cookie was set on /start and dropped by the callback; only the
+      // shop's session remains.
+      expect(b.cookieNames(shop.url)).toEqual(['shop_session']);
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     });
 
@@ -124,16 +129,19 @@ export function describeExampleShop(name: string, start: StartExample): void {
       expect(dd(page, 'institution')).toBe('Example &lt;College&gt; &amp; &quot;Friends&quot;');
       expect(page.body).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
       const relayPost = steps.filter((s) => s.reason === 'relay').at(-1);
-      expect(relayPost).toMatchObject({ method: 'POST', url: shop.redirectUri, status: 200 });
+      expect(relayPost).toMatchObject({
+        method: 'POST',
+        url: shop.redirectUri,
+        status: 303,
+        location: `${shop.url}/discount`,
+      });
     });
 
     it('skips the selection page when the shop sends a hint (code flow)', async () => {
       const b = browser();
       const headings: string[] = [];
-      await b.open(`${shop.url}/`);
-      const first = await b.open(
-        `${shop.url}/start?affiliation=member&institution=${encodeURIComponent(UNIVERSITY)}`,
-      );
+      const home = await b.open(`${shop.url}/`);
+      const first = await b.submit(home.forms[0]!, { affiliation: 'member', institution: UNIVERSITY });
       const page = await walkToOrigin(b, first, shop.url, { onPage: (e) => headings.push(e.heading) });
       expect(dd(page, 'affiliation')).toBe('member');
       expect(dd(page, 'institution')).toBe('Example University');
@@ -149,6 +157,7 @@ export function describeExampleShop(name: string, start: StartExample): void {
         'Your affiliation could not be confirmed by your institution, or you declined to share it.',
       );
       expect(page.body).toContain('Reference: access_denied');
+      expect(page.headers.get('cache-control')).toBe('no-store');
       expect(b.cookieNames(shop.url)).toEqual([]);
       expect(logs.some((l) => l.includes('access_denied'))).toBe(true);
     });
@@ -183,21 +192,125 @@ export function describeExampleShop(name: string, start: StartExample): void {
 
     it('refuses an institution that is not in the picker before any redirect', async () => {
       const b = browser();
-      const page = await b.open(
-        `${shop.url}/start?affiliation=student&institution=${encodeURIComponent('https://evil.example/idp')}`,
-      );
+      const home = await b.open(`${shop.url}/`);
+      const page = await b.submit(home.forms[0]!, {
+        affiliation: 'student',
+        institution: 'https://evil.example/idp',
+      });
       expect(page.status).toBe(400);
       expect(new URL(page.url).origin).toBe(shop.url);
       expect(page.body).toContain('The selected institution is not available');
     });
 
-    it('refuses to replay a callback URL', async () => {
-      const b = browser();
-      const { page } = await validate(b, { affiliation: 'student', institution: UNIVERSITY, flow: 'code' });
-      expect(page.status).toBe(200);
-      const again = await b.open(page.url);
-      expect(again.status).toBe(400);
-      expect(again.body).not.toContain('id="affiliation"');
+    /** Start a code-flow validation as the shop's own page would, without following redirects. */
+    async function startByFetch(headers: Record<string, string> = { origin: shop.url }) {
+      const res = await fetch(`${shop.url}/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: new URLSearchParams({
+          affiliation: 'student',
+          institution: UNIVERSITY,
+          flow: 'code',
+        }).toString(),
+        redirect: 'manual',
+      });
+      const txCookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      return { res, location: res.headers.get('location') ?? '', txCookie };
+    }
+
+    function sessionCookieOf(res: Response): string | undefined {
+      const line = res.headers.getSetCookie().find((c) => c.startsWith('shop_session='));
+      return line?.split(';')[0];
+    }
+
+    it('refuses to replay a callback URL, in the same browser or another', async () => {
+      const { location, txCookie } = await startByFetch();
+      const callbackUrl = await op.authorize(location);
+      const first = await fetch(callbackUrl, { headers: { cookie: txCookie }, redirect: 'manual' });
+      expect(first.status).toBe(303);
+      expect(first.headers.get('location')).toBe('/discount');
+      for (const cookie of [txCookie, '']) {
+        const again = await fetch(callbackUrl, { headers: { cookie }, redirect: 'manual' });
+        expect(again.status).toBe(400);
+        expect(sessionCookieOf(again)).toBeUndefined();
+        expect(await again.text()).not.toContain('id="affiliation"');
+      }
+    });
+
+    it('binds the result to the browser that started the validation (a callback URL carried elsewhere is refused)', async () => {
+      const { location, txCookie } = await startByFetch();
+      expect(txCookie).toMatch(/^av_tx_/);
+      const callbackUrl = await op.authorize(location);
+      // Another browser (no transaction cookie) opens the victim's / seller's callback URL.
+      const elsewhere = await fetch(callbackUrl, { redirect: 'manual' });
+      expect(elsewhere.status).toBe(400);
+      expect(sessionCookieOf(elsewhere)).toBeUndefined();
+      expect(await elsewhere.text()).toContain('Reference: unknown_state');
+    });
+
+    it('puts the result into a fresh session (no fixation) shown only to that browser, never cached', async () => {
+      const { location, txCookie } = await startByFetch();
+      const callbackUrl = await op.authorize(location);
+      const fixed = 'shop_session=attacker-chosen-id';
+      const back = await fetch(callbackUrl, {
+        headers: { cookie: `${txCookie}; ${fixed}` },
+        redirect: 'manual',
+      });
+      expect(back.status).toBe(303);
+      expect(back.headers.get('cache-control')).toBe('no-store');
+      const session = sessionCookieOf(back);
+      expect(session).toMatch(/^shop_session=[A-Za-z0-9_-]{43}$/);
+      expect(session).not.toBe(fixed);
+      const attrs = back.headers.getSetCookie().find((c) => c.startsWith('shop_session=')) ?? '';
+      expect(attrs).toMatch(/; HttpOnly/);
+      expect(attrs).toMatch(/; SameSite=Lax/);
+      expect(attrs).toMatch(/; Path=\//);
+
+      const mine = await fetch(`${shop.url}/discount`, { headers: { cookie: session ?? '' } });
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get('cache-control')).toBe('no-store');
+      expect(await mine.text()).toContain('<dd id="affiliation">student</dd>');
+      for (const cookie of [fixed, '', 'shop_session=']) {
+        const other = await fetch(`${shop.url}/discount`, { headers: { cookie } });
+        expect(other.status).toBe(403);
+        expect(await other.text()).not.toContain('id="affiliation"');
+      }
+    });
+
+    it('starts a validation only on a same-origin POST (CSRF on the start route)', async () => {
+      for (const headers of <Record<string, string>[]>[
+        { origin: 'https://evil.example' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'cross-site' },
+        {},
+      ]) {
+        const { res, location, txCookie } = await startByFetch(headers);
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(location).toBe('');
+        expect(txCookie).toBe('');
+      }
+      const viaFetchMetadata = await startByFetch({ 'sec-fetch-site': 'same-origin' });
+      expect(viaFetchMetadata.res.status).toBe(303);
+      // A link or image on another site cannot start one with GET either.
+      const get = await fetch(`${shop.url}/start?affiliation=student&flow=code`, { redirect: 'manual' });
+      expect(get.status).toBeGreaterThanOrEqual(400);
+      expect(get.headers.get('location')).toBeNull();
+      expect(get.headers.getSetCookie()).toEqual([]);
+    });
+
+    it('does not reflect a forged provider error code into the page or the log', async () => {
+      const { location, txCookie } = await startByFetch();
+      const state = new URL(location).searchParams.get('state') ?? '';
+      const forged = `${shop.redirectUri}?error=${encodeURIComponent('Your_account_is_locked_call_0800')}&state=${state}`;
+      const res = await fetch(forged, { headers: { cookie: txCookie } });
+      expect(res.status).toBe(400);
+      const body = await res.text();
+      expect(body).not.toContain('locked');
+      expect(body).toContain('Reference: provider_error');
+      expect(logs.join('\n')).not.toContain('locked');
     });
 
     it('answers a callback POST that is not a small form with a 4xx page, without hanging', async () => {
