@@ -50,6 +50,12 @@ afterEach(() => {
   expect(unhandled).toEqual([]);
 });
 
+/**
+ * The time limit of feeds whose test makes a request time out. The same feed also makes requests
+ * that must succeed under it, so it leaves room for a loaded CI machine (a local answer takes ~5 ms).
+ */
+const TIMEOUT_UNDER_TEST_MS = 1_000;
+
 let n = 0;
 function path(): string {
   return `/feed-${++n}.json`;
@@ -57,7 +63,7 @@ function path(): string {
 
 async function loaded(p: string, extra: Partial<ConstructorParameters<typeof HintFeed>[0]> = {}) {
   server.route(p, { kind: 'json', body: V1, etag: '"v1"' });
-  const feed = new HintFeed({ sources: [server.url(p)], retries: 0, timeoutMs: 2_000, ...extra });
+  const feed = new HintFeed({ sources: [server.url(p)], retries: 0, timeoutMs: 20_000, ...extra });
   const first = await feed.refresh();
   expect(first.status).toBe('updated');
   return feed;
@@ -185,7 +191,10 @@ describe('HintFeed against a real HTTP server', () => {
 
   it.each(faults)('after %s the last good list is still served', async (_name, fault, code) => {
     const p = path();
-    const feed = await loaded(p, { timeoutMs: 400, maxBytes: 900 });
+    // The loads before and after the fault go through the same time limit: short only where the
+    // time limit is the fault under test, so a busy machine cannot turn a fault into a timeout.
+    const timeoutMs = code === 'feed_timeout' ? TIMEOUT_UNDER_TEST_MS : 20_000;
+    const feed = await loaded(p, { timeoutMs, maxBytes: 900 });
     const errors: HintFeedError[] = [];
     feed.on('error', (e) => errors.push(e));
     server.route(p, fault);
@@ -207,7 +216,7 @@ describe('HintFeed against a real HTTP server', () => {
 
   it('keeps the transport error as cause and reports the HTTP status', async () => {
     const p = path();
-    const feed = await loaded(p, { timeoutMs: 300 });
+    const feed = await loaded(p, { timeoutMs: TIMEOUT_UNDER_TEST_MS });
     server.route(p, { kind: 'hang' });
     const timeout = await feed.refresh();
     expect(timeout.error?.cause).toBeInstanceOf(TransportError);
@@ -424,7 +433,7 @@ describe('cacheFile', () => {
       sources: [server.url(p)],
       cacheFile,
       retries: 0,
-      timeoutMs: 300,
+      timeoutMs: TIMEOUT_UNDER_TEST_MS,
     });
     expect(restarted.size).toBe(4);
     expect(restarted.has(TUD)).toBe(true);
