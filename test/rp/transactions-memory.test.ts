@@ -225,6 +225,29 @@ describe('MemoryTransactionStore', () => {
     for (const state of ['c', 'd', 'e']) expect(await store.take(state)).toBeDefined();
   });
 
+  it('reports every take failure as a rejection, never a synchronous throw', async () => {
+    let broken = false;
+    const store = new MemoryTransactionStore({
+      now: () => {
+        if (broken) throw new Error('clock broke');
+        return T0;
+      },
+    });
+    await store.put(transaction({ state: 'a' }));
+    await store.take('a');
+    let replay: Promise<unknown> | undefined;
+    expect(() => {
+      replay = store.take('a');
+    }).not.toThrow();
+    expect(await codeOf(replay as Promise<unknown>)).toBe('replayed_transaction');
+    broken = true;
+    let failing: Promise<unknown> | undefined;
+    expect(() => {
+      failing = store.take('b');
+    }).not.toThrow();
+    await expect(failing).rejects.toThrow('clock broke');
+  });
+
   it('keeps no timer alive', async () => {
     vi.useFakeTimers();
     const store = new MemoryTransactionStore();

@@ -194,7 +194,17 @@ export class MemoryTransactionStore implements TransactionStore {
     return undefined;
   }
 
-  async take(state: string): Promise<Transaction | undefined> {
+  take(state: string): Promise<Transaction | undefined> {
+    // Not an async function: one promise instead of an async frame plus promises, on the hot path
+    // of every callback. Errors still arrive as a rejection, never as a synchronous throw.
+    try {
+      return Promise.resolve(this.#take(state));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  #take(state: string): Transaction | undefined {
     if (typeof state !== 'string' || state === '') return undefined;
     const now = this.#now();
     this.#sweep(now);
