@@ -158,6 +158,8 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
     });
+    // Served over https (directly or through a TLS-terminating proxy): browsers must stay on https.
+    if (redirect.protocol === 'https:') res.set('strict-transport-security', 'max-age=31536000');
     next();
   });
 

@@ -161,6 +161,8 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('cache-control', 'no-store');
+    // Served over https (directly or through a TLS-terminating proxy): browsers must stay on https.
+    if (redirect.protocol === 'https:') reply.header('strict-transport-security', 'max-age=31536000');
   });
 
   app.get('/', async (_req, reply) => {

@@ -152,6 +152,14 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     });
 
   const app = new Hono();
+  // Served over https (directly or through a TLS-terminating proxy): browsers must stay on https.
+  if (redirect.protocol === 'https:') {
+    app.use(async (c, next) => {
+      await next();
+      c.res = new Response(c.res.body, c.res); // headers of some responses are immutable
+      c.res.headers.set('strict-transport-security', 'max-age=31536000');
+    });
+  }
 
   app.get('/', () => {
     const options = AFFILIATIONS.map(
