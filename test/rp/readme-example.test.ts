@@ -30,6 +30,7 @@ describe('README example', () => {
     await writeFile(file, source);
     process.env.AV_CLIENT_ID = CLIENT_ID;
     process.env.AV_CLIENT_SECRET = CLIENT_SECRET;
+    process.env.AV_TX_SECRET = 'readme-example-test-secret-0123456789abcdef';
     let example: {
       startValidation(request: Request): Promise<Response>;
       callback(request: Request): Promise<Response>;
@@ -40,15 +41,22 @@ describe('README example', () => {
       await rm(file, { force: true });
     }
 
-    const start = await example.startValidation(new Request('https://shop.example.com/validate'));
+    const start = await example.startValidation(
+      new Request('https://shop.example.com/validate', {
+        method: 'POST',
+        headers: { origin: 'https://shop.example.com' },
+      }),
+    );
     expect(start.status).toBe(303);
     const location = start.headers.get('location') ?? '';
     expect(location).toMatch(/^https:\/\/op\.example\.org\/Service\/authorization\?response_type=code&/);
+    const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 
-    const back = await example.callback(new Request(await op.authorize(location)));
+    const back = await example.callback(new Request(await op.authorize(location), { headers: { cookie } }));
     expect(back.status).toBe(200);
     expect(await back.json()).toEqual({ affiliation: 'student', transactionId: expect.any(String) });
 
+    // The browser deleted the transaction cookie with the answer.
     const replay = await example.callback(new Request(await op.authorize(location)));
     expect(replay.status).toBe(400);
     expect(await replay.text()).toMatch(/already used|no longer valid/);
