@@ -56,9 +56,16 @@ export function defaultErrorResponse(error: AffiliationError): Response {
 }
 
 /** Add a Set-Cookie header on a copy: the original's headers may be immutable (Response.redirect). */
-function withSetCookie(response: Response, cookie: string): Response {
+/**
+ * The callback's answer as the browser gets it: the transaction cookie cleared, and never cached or
+ * leaked through the Referer header (the callback URL holds the code and state; the page may show
+ * the result). Headers the app set itself are kept.
+ */
+function finish(response: Response, clearCookie: string | undefined): Response {
   const headers = new Headers(response.headers);
-  headers.append('set-cookie', cookie);
+  if (clearCookie) headers.append('set-cookie', clearCookie);
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-store');
+  if (!headers.has('referrer-policy')) headers.set('referrer-policy', 'no-referrer');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -103,9 +110,9 @@ export function createCallbackHandler(
 
   function clear(response: Response, state: string | undefined): Response {
     const store = deps.store;
-    if (state && typeof store.clearCookie === 'function') {
-      return withSetCookie(response, store.clearCookie(state));
-    }
-    return response;
+    return finish(
+      response,
+      state && typeof store.clearCookie === 'function' ? store.clearCookie(state) : undefined,
+    );
   }
 }
