@@ -7,6 +7,12 @@ const FEED = 'https://feeds.example.org/institutions.json';
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
 const UVA = 'https://idp.uva.nl/saml2/idp/metadata.php';
 
+/**
+ * vi.waitFor gives up after 1 s by default: too soon on a loaded 2-core CI machine. It returns as
+ * soon as the condition holds, so a generous limit costs nothing.
+ */
+const WAIT = { timeout: 10_000 };
+
 const server = setupServer();
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => unhandled.push(reason);
@@ -201,11 +207,13 @@ describe('HintFeed.startAutoRefresh', () => {
     const feed = new HintFeed({ sources: [FEED], retries: 0, logger: { warn } });
     const stop = feed.startAutoRefresh({ everyMs: 1_000, jitterMs: 0, retryMs: 1_000 });
     await vi.advanceTimersByTimeAsync(0);
-    await vi.waitFor(() =>
-      expect(warn).toHaveBeenCalledWith(
-        'hints refresh problem',
-        expect.objectContaining({ code: 'feed_unreachable' }),
-      ),
+    await vi.waitFor(
+      () =>
+        expect(warn).toHaveBeenCalledWith(
+          'hints refresh problem',
+          expect.objectContaining({ code: 'feed_unreachable' }),
+        ),
+      WAIT,
     );
     await vi.advanceTimersByTimeAsync(3_000);
     expect(warn.mock.calls.length).toBeGreaterThanOrEqual(3);
