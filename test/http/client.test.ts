@@ -7,6 +7,13 @@ import { HttpClient, type HttpOptions } from '../../src/http/client.js';
 import { getDefaultDispatcher } from '../../src/http/dispatcher.js';
 
 const BASE = 'https://api.example.test';
+
+/**
+ * vi.waitFor gives up after 1 s by default: too soon on a loaded 2-core CI machine. It returns as
+ * soon as the condition holds, so a generous limit costs nothing.
+ */
+const WAIT = { timeout: 10_000 };
+
 const server = setupServer();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -311,7 +318,7 @@ describe('HttpClient time limits and aborts', () => {
     const http = new HttpClient({ retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000 });
     vi.spyOn(Math, 'random').mockReturnValue(1);
     const pending = http.fetch(`${BASE}/b`, { signal: controller.signal });
-    await vi.waitFor(() => expect(seen).toHaveLength(1));
+    await vi.waitFor(() => expect(seen).toHaveLength(1), WAIT);
     controller.abort();
     const error = await rejection(pending);
     expect(error.code).toBe('aborted');
