@@ -56,6 +56,12 @@ afterEach(() => {
  */
 const TIMEOUT_UNDER_TEST_MS = 1_000;
 
+/**
+ * vi.waitFor gives up after 1 s by default: too soon on a loaded 2-core CI machine. It returns as
+ * soon as the condition holds, so a generous limit costs nothing.
+ */
+const WAIT = { timeout: 10_000 };
+
 let n = 0;
 function path(): string {
   return `/feed-${++n}.json`;
@@ -330,7 +336,7 @@ describe('HintFeed against a real HTTP server', () => {
     expect(b).toBe(a);
     expect(c).toBe(a);
     expect(feed.refreshing).toBe(true);
-    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === p)).toHaveLength(1));
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === p)).toHaveLength(1), WAIT);
     release();
     const [ra, rb] = await Promise.all([a, b]);
     expect(ra).toBe(rb);
@@ -345,7 +351,7 @@ describe('HintFeed against a real HTTP server', () => {
     server.route(p, { kind: 'gate', body: V1, release: new Promise<void>((r) => (release = r)) });
     const feed = new HintFeed({ sources: [server.url(p)], retries: 0 });
     const older = feed.refresh();
-    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === p)).toHaveLength(1));
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === p)).toHaveLength(1), WAIT);
     server.route(p, { kind: 'json', body: V2, etag: '"v2"' });
     const newer = await feed.refresh({ force: true });
     expect(newer.status).toBe('updated');
