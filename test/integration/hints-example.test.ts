@@ -8,6 +8,12 @@ import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
 const FEED = { NL: { [TUD]: { en: 'Delft University of Technology', nl: 'Technische Universiteit Delft' } } };
 
+/**
+ * expect.poll gives up after 1 s by default: too soon for a first refresh (which also loads the HTTP
+ * stack) on a loaded 2-core CI machine. It returns as soon as the value matches.
+ */
+const WAIT = { timeout: 10_000 };
+
 let server: FeedServer;
 let dir: string;
 beforeAll(async () => {
@@ -31,13 +37,13 @@ describe('examples/nightly-hints/picker.ts', () => {
       log: (l) => lines.push(l),
     });
     try {
-      await expect.poll(() => picker.feed.size).toBe(1);
+      await expect.poll(() => picker.feed.size, WAIT).toBe(1);
       const res = await fetch(`${picker.url}/institutions?q=technische&lang=nl&country=nl`);
       expect(await res.json()).toEqual([
         { entityId: TUD, name: 'Technische Universiteit Delft', country: 'NL', match: 'prefix' },
       ]);
       // The list is swapped in before the cache file is written and the 'update' event fires.
-      await expect.poll(() => lines).toContain('hints: updated, +1 -0 ~0, 1 in total');
+      await expect.poll(() => lines, WAIT).toContain('hints: updated, +1 -0 ~0, 1 in total');
     } finally {
       await picker.close();
     }
