@@ -7,6 +7,10 @@ export default defineConfig({
     exclude: ['test/integration/wordpress/**', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // expect.poll gives up after 1 s by default: too soon on a loaded 2-core CI machine. A poll returns
+    // as soon as its value matches, so the longer limit costs nothing. (vi.waitFor has no such
+    // setting: pass { timeout } to it.)
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
   },
