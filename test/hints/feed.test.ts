@@ -23,6 +23,7 @@ beforeAll(() => {
 afterEach(() => {
   server.resetHandlers();
   vi.useRealTimers();
+  vi.restoreAllMocks(); // Math.random is pinned by the auto-refresh test
   expect(unhandled).toEqual([]);
 });
 afterAll(() => {
