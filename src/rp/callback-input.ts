@@ -30,8 +30,11 @@ export interface ValidateCallbackOptions {
    */
   body?: string | URLSearchParams | Record<string, unknown>;
   /**
-   * The callback request's `Cookie` header. Needed by `CookieTransactionStore` when the input is a
-   * URL; taken from the request itself for `Request` and `IncomingMessage`.
+   * The callback request's `Cookie` header, when the input is a URL: pass it even when the request
+   * had none (`{ cookie: req.headers.cookie }`, `undefined` then counts as "no cookies"). The
+   * transaction stores need it to find the transaction (`CookieTransactionStore`) or to check that
+   * the callback comes from the browser that started the validation (`MemoryTransactionStore`).
+   * Taken from the request itself for `Request` and `IncomingMessage`.
    */
   cookie?: string | null;
 }
@@ -280,7 +283,12 @@ export function readCallbackUrl(
 ): CallbackParams {
   const found = typeof input === 'string' ? paramsFromString(input, base) : paramsFromUrl(input);
   if (!found) throw noParams('GET');
-  return { params: found.params, source: found.source, cookie: options.cookie ?? undefined };
+  // The key given at all means the caller knows the request's cookies: none is '' (checked).
+  const cookie =
+    typeof options === 'object' && options !== null && 'cookie' in options
+      ? (options.cookie ?? '')
+      : undefined;
+  return { params: found.params, source: found.source, cookie };
 }
 
 /**
@@ -299,7 +307,8 @@ export async function readCallback(
   if (typeof input === 'string' || input instanceof URL) return readCallbackUrl(input, base, options);
   if (isWebRequest(input)) {
     const method = input.method.toUpperCase();
-    const requestCookie = input.headers.get('cookie') ?? cookie;
+    // A request always says what cookies it carries: none is '' (checked), not undefined (unknown).
+    const requestCookie = input.headers.get('cookie') ?? cookie ?? '';
     if (method === 'POST') {
       checkFormType(input.headers.get('content-type'));
       const params = fromForm(await readWebBody(input));
@@ -315,7 +324,7 @@ export async function readCallback(
   if (isIncomingMessage(input)) {
     const method = (input.method ?? 'GET').toUpperCase();
     const header = input.headers.cookie;
-    const requestCookie = (Array.isArray(header) ? header.join('; ') : header) ?? cookie;
+    const requestCookie = (Array.isArray(header) ? header.join('; ') : header) ?? cookie ?? '';
     if (method === 'POST') {
       let params: Map<string, string>;
       if (options.body !== undefined) {

@@ -11,7 +11,7 @@ import { redact } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { buildAuthorizationRequest } from './authorization.js';
-import type { CallbackInput, ValidateCallbackOptions } from './callback-input.js';
+import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
 import { readCallback, readCallbackUrl } from './callback-input.js';
 import { exchangeCode } from './code-exchange.js';
 import type { ProviderMetadata } from './discovery.js';
@@ -214,6 +214,7 @@ export class AffiliationClient {
   readonly #keys: KeyStore;
   /** What every ID token is checked against; fixed for the client's lifetime. */
   readonly #checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
+  #warnedUnbound = false;
 
   private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
     this.#o = options;
@@ -311,16 +312,34 @@ export class AffiliationClient {
   ): Promise<AffiliationResult> {
     try {
       // A URL (the usual case) is read synchronously: one promise fewer on the hot path.
-      const { params, cookie } =
-        typeof input === 'string' || input instanceof URL
-          ? readCallbackUrl(input, this.#o.redirectUri, options)
-          : await readCallback(input, this.#o.redirectUri, options);
+      let read: CallbackParams;
+      if (typeof input === 'string' || input instanceof URL) {
+        read = readCallbackUrl(input, this.#o.redirectUri, options);
+        if (read.cookie === undefined) this.#warnUnbound();
+      } else {
+        read = await readCallback(input, this.#o.redirectUri, options);
+      }
+      const { params, cookie } = read;
       return await this.#validateParams(params, cookie);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
       throw error;
     }
+  }
+
+  /**
+   * Once per client: a callback URL came without `{ cookie }`, so a store that binds transactions
+   * to the browser cannot check the binding.
+   */
+  #warnUnbound(): void {
+    if (this.#warnedUnbound) return;
+    const store = this.#o.transactions as { bindsToBrowser?: unknown };
+    if (store.bindsToBrowser !== true) return;
+    this.#warnedUnbound = true;
+    this.#o.logger.warn?.(
+      'validateCallback got a URL without { cookie }: the transaction store cannot check that the callback comes from the browser that started the validation; pass { cookie: req.headers.cookie } or the request itself',
+    );
   }
 
   /** Validate already-read callback parameters (shared with the callback handler). */

@@ -30,7 +30,7 @@ export interface CallbackHandlerOptions {
 export interface HandlerDeps {
   read(request: Request): Promise<CallbackParams>;
   validate(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult>;
-  store: TransactionStore & { clearCookie?: (state: string) => string };
+  store: TransactionStore & { clearCookie?: (state: string) => string | undefined };
 }
 
 /** The default `onError`: a small, self-contained page with the shopper-safe message. */

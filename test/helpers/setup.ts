@@ -52,3 +52,8 @@ export async function rejection(promise: Promise<unknown>): Promise<Error & { co
   }
   throw new Error('expected a rejection, got a result');
 }
+
+/** The `Cookie` header a browser sends back for a `Set-Cookie` header value (name=value only). */
+export function browserCookie(setCookie: string | undefined): string {
+  return (setCookie ?? '').split(';')[0] as string;
+}

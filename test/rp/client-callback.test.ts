@@ -22,9 +22,11 @@ function incoming(method: string, url: string, headers: Record<string, string> =
 
 async function codeCallback(responseType: 'code' | 'id_token' = 'code') {
   const client = await newClient({ responseType });
-  const { url, state } = await client.createAuthorizationRequest({ affiliation: 'student' });
+  const { url, state, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
   const callback = new URL(await op.authorize(url));
-  return { client, callback, state };
+  // What the shopper's browser sends back: the binding cookie the start route set.
+  const cookie = (setCookie ?? '').split(';')[0] as string;
+  return { client, callback, state, cookie };
 }
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -41,26 +43,28 @@ describe('validateCallback input forms', () => {
   });
 
   it('a Web Request GET', async () => {
-    const { client, callback } = await codeCallback();
-    await expect(client.validateCallback(new Request(callback))).resolves.toBeTruthy();
+    const { client, callback, cookie } = await codeCallback();
+    await expect(
+      client.validateCallback(new Request(callback, { headers: { cookie } })),
+    ).resolves.toBeTruthy();
   });
 
   it('a Web Request POST shaped like response_mode=form_post', async () => {
-    const { client, callback } = await codeCallback();
+    const { client, callback, cookie } = await codeCallback();
     const request = new Request(REDIRECT_URI, {
       method: 'POST',
-      headers: FORM,
+      headers: { ...FORM, cookie },
       body: callback.searchParams.toString(),
     });
     await expect(client.validateCallback(request)).resolves.toBeTruthy();
   });
 
   it('the relay POST of an id_token fragment', async () => {
-    const { client, callback } = await codeCallback('id_token');
+    const { client, callback, cookie } = await codeCallback('id_token');
     expect(callback.search).toBe('');
     const request = new Request(REDIRECT_URI, {
       method: 'POST',
-      headers: FORM,
+      headers: { ...FORM, cookie },
       body: callback.hash.slice(1),
     });
     await expect(client.validateCallback(request)).resolves.toMatchObject({ affiliation: 'student' });
@@ -72,33 +76,33 @@ describe('validateCallback input forms', () => {
   });
 
   it('an IncomingMessage GET', async () => {
-    const { client, callback } = await codeCallback();
-    const req = incoming('GET', `${callback.pathname}${callback.search}`);
+    const { client, callback, cookie } = await codeCallback();
+    const req = incoming('GET', `${callback.pathname}${callback.search}`, { cookie });
     await expect(client.validateCallback(req)).resolves.toBeTruthy();
   });
 
   it('an IncomingMessage POST with an unread body', async () => {
-    const { client, callback } = await codeCallback('id_token');
-    const req = incoming('POST', '/callback', FORM, callback.hash.slice(1));
+    const { client, callback, cookie } = await codeCallback('id_token');
+    const req = incoming('POST', '/callback', { ...FORM, cookie }, callback.hash.slice(1));
     await expect(client.validateCallback(req)).resolves.toBeTruthy();
   });
 
   it('an IncomingMessage POST with { body } already parsed', async () => {
-    const { client, callback } = await codeCallback('id_token');
+    const { client, callback, cookie } = await codeCallback('id_token');
     const body = Object.fromEntries(new URLSearchParams(callback.hash.slice(1)));
-    const req = incoming('POST', '/callback', FORM);
+    const req = incoming('POST', '/callback', { ...FORM, cookie });
     await expect(client.validateCallback(req, { body })).resolves.toBeTruthy();
   });
 
   it('an IncomingMessage POST with a raw { body } string', async () => {
-    const { client, callback } = await codeCallback('id_token');
-    const req = incoming('POST', '/callback', FORM);
+    const { client, callback, cookie } = await codeCallback('id_token');
+    const req = incoming('POST', '/callback', { ...FORM, cookie });
     await expect(client.validateCallback(req, { body: callback.hash.slice(1) })).resolves.toBeTruthy();
   });
 
   it('an IncomingMessage POST whose req.body an Express parser set', async () => {
-    const { client, callback } = await codeCallback('id_token');
-    const req = Object.assign(incoming('POST', '/callback', FORM), {
+    const { client, callback, cookie } = await codeCallback('id_token');
+    const req = Object.assign(incoming('POST', '/callback', { ...FORM, cookie }), {
       body: Object.fromEntries(new URLSearchParams(callback.hash.slice(1))),
     });
     await expect(client.validateCallback(req)).resolves.toBeTruthy();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AffiliationError } from '../../src/core/errors.js';
 import type { AffiliationClient } from '../../src/rp/client.js';
 import { fragmentRelayHtml } from '../../src/rp/relay.js';
-import { newClient, useOp } from '../helpers/setup.js';
+import { browserCookie, newClient, useOp } from '../helpers/setup.js';
 
 const { op, server: msw } = useOp();
 let server: Server;
@@ -55,22 +55,24 @@ function local() {
 describe('the Express route of the guide', () => {
   it('validates a code flow callback (GET)', async () => {
     local();
-    const { url } = await clients.code!.createAuthorizationRequest({ affiliation: 'employee' });
+    const { url, setCookie } = await clients.code!.createAuthorizationRequest({ affiliation: 'employee' });
     const callback = new URL(await op.authorize(url));
-    const response = await fetch(`${base}/callback/code${callback.search}`);
+    const response = await fetch(`${base}/callback/code${callback.search}`, {
+      headers: { cookie: browserCookie(setCookie) },
+    });
     expect(await response.text()).toBe('Validated: employee');
   });
 
   it('serves the relay for the fragment, then validates its form POST', async () => {
     local();
-    const { url } = await clients.id_token!.createAuthorizationRequest({ affiliation: 'member' });
+    const { url, setCookie } = await clients.id_token!.createAuthorizationRequest({ affiliation: 'member' });
     const fragment = new URL(await op.authorize(url)).hash.slice(1);
     const relay = await fetch(`${base}/callback/id_token`);
     expect(relay.status).toBe(200);
     expect(relay.headers.get('content-security-policy')).toBeTruthy();
     const response = await fetch(`${base}/callback/id_token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: browserCookie(setCookie) },
       body: fragment,
     });
     expect(await response.text()).toBe('Validated: member');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDIRECT_URI } from '../helpers/op-mock.js';
-import { newClient, useOp } from '../helpers/setup.js';
+import { browserCookie, newClient, useOp } from '../helpers/setup.js';
 
 const { op } = useOp();
 
@@ -9,11 +9,13 @@ const { op } = useOp();
 describe('callbackHandler answers are no-store and no-referrer', () => {
   it('adds both to an onSuccess response that has neither, even an immutable redirect', async () => {
     const client = await newClient();
-    const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const handler = client.callbackHandler({
       onSuccess: () => Response.redirect('https://shop.example.com/done', 303),
     });
-    const response = await handler(new Request(await op.authorize(url)));
+    const response = await handler(
+      new Request(await op.authorize(url), { headers: { cookie: browserCookie(setCookie) } }),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://shop.example.com/done');
     expect(response.headers.get('cache-control')).toBe('no-store');

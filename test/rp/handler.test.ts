@@ -5,7 +5,7 @@ import { defaultErrorResponse, escapeHtml } from '../../src/rp/handler.js';
 import { CookieTransactionStore } from '../../src/rp/transactions/index.js';
 import type { AffiliationResult } from '../../src/rp/types.js';
 import { REDIRECT_URI } from '../helpers/op-mock.js';
-import { newClient, useOp } from '../helpers/setup.js';
+import { browserCookie, newClient, useOp } from '../helpers/setup.js';
 
 const { op } = useOp();
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -29,8 +29,8 @@ describe('callbackHandler', () => {
 
   it('validates a GET with parameters and calls onSuccess with the result and the request', async () => {
     const client = await newClient();
-    const { url } = await client.createAuthorizationRequest({ affiliation: 'employee' });
-    const request = new Request(await op.authorize(url));
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'employee' });
+    const request = new Request(await op.authorize(url), { headers: { cookie: browserCookie(setCookie) } });
     const onSuccess = vi.fn(ok);
     const response = await client.callbackHandler({ onSuccess })(request);
     expect(await response.json()).toEqual({ affiliation: 'employee' });
@@ -39,10 +39,11 @@ describe('callbackHandler', () => {
 
   it('validates the relay POST of an id_token fragment', async () => {
     const client = await newClient({ responseType: 'id_token' });
-    const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const fragment = new URL(await op.authorize(url)).hash.slice(1);
+    const headers = { ...FORM, cookie: browserCookie(setCookie) };
     const response = await client.callbackHandler({ onSuccess: ok })(
-      new Request(REDIRECT_URI, { method: 'POST', headers: FORM, body: fragment }),
+      new Request(REDIRECT_URI, { method: 'POST', headers, body: fragment }),
     );
     expect(await response.json()).toEqual({ affiliation: 'student' });
   });
@@ -72,13 +73,14 @@ describe('callbackHandler', () => {
 
   it('lets an exception of onSuccess through (it is the application, not the callback)', async () => {
     const client = await newClient();
-    const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const handler = client.callbackHandler({
       onSuccess: () => {
         throw new Error('app bug');
       },
     });
-    await expect(handler(new Request(await op.authorize(url)))).rejects.toThrow('app bug');
+    const request = new Request(await op.authorize(url), { headers: { cookie: browserCookie(setCookie) } });
+    await expect(handler(request)).rejects.toThrow('app bug');
   });
 
   it('clears the transaction cookie of a CookieTransactionStore, on success and on error', async () => {

@@ -28,9 +28,11 @@ describe('MemoryTransactionStore', () => {
     vi.useRealTimers();
   });
 
-  it('implements TransactionStore and returns nothing from put', async () => {
+  it('implements TransactionStore; put returns a binding cookie, or nothing with bindToBrowser: false', async () => {
     const store: TransactionStore = new MemoryTransactionStore();
-    expect(await store.put(transaction())).toBeUndefined();
+    expect(await store.put(transaction())).toMatch(/^av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; /);
+    const unbound: TransactionStore = new MemoryTransactionStore({ bindToBrowser: false });
+    expect(await unbound.put(transaction())).toBeUndefined();
   });
 
   it('returns a transaction exactly once, then reports the replay', async () => {

@@ -1,8 +1,9 @@
-import { createHash, hkdfSync } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import { CompactEncrypt, compactDecrypt } from 'jose';
 import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
+import { cookieValues, TransactionCookies } from './cookies.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 
 /** Options of {@link CookieTransactionStore}. @group Transactions */
@@ -44,8 +45,6 @@ export interface CookieTransactionStoreOptions {
 export const MAX_COOKIE_BYTES = 4096;
 
 const HKDF_INFO = 'affiliation-validation/transaction-cookie/v1';
-const COOKIE_NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
-const PATH_RE = /^\/[\x21-\x3A\x3C-\x7E]{0,255}$/;
 const SEAL_RE = /^[A-Za-z0-9_-]+\.\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -81,9 +80,8 @@ const decoder = new TextDecoder();
  */
 export class CookieTransactionStore implements TransactionStore {
   readonly #key: Uint8Array;
-  readonly #prefix: string;
+  readonly #cookies: TransactionCookies;
   readonly #ttlMs: number;
-  readonly #attributes: string;
   readonly #now: () => number;
 
   constructor(options: CookieTransactionStoreOptions) {
@@ -103,38 +101,9 @@ export class CookieTransactionStore implements TransactionStore {
     }
     this.#key = new Uint8Array(hkdfSync('sha256', secretBytes, new Uint8Array(0), HKDF_INFO, 32));
 
-    const cookieName = options.cookieName ?? 'av_tx';
-    if (typeof cookieName !== 'string' || !COOKIE_NAME_RE.test(cookieName)) {
-      throw new OptionsError(
-        `Option \`cookieName\` must be 1–64 characters of A–Z, a–z, 0–9, "_", "." or "-", got ${describe(cookieName)}`,
-      );
-    }
+    this.#cookies = new TransactionCookies(options, 'av_tx');
     this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
-    const secure = options.secure ?? true;
-    if (typeof secure !== 'boolean') {
-      throw new OptionsError(`Option \`secure\` must be a boolean, got ${describe(secure)}`);
-    }
-    const sameSite = options.sameSite ?? 'lax';
-    if (sameSite !== 'lax' && sameSite !== 'strict') {
-      throw new OptionsError(`Option \`sameSite\` must be 'lax' or 'strict', got ${describe(sameSite)}`);
-    }
-    const path = options.path ?? '/';
-    if (typeof path !== 'string' || !PATH_RE.test(path)) {
-      throw new OptionsError(
-        `Option \`path\` must start with "/" and hold no spaces, ";" or control characters, got ${describe(path)}`,
-      );
-    }
-    if (cookieName.startsWith('__Host-') && (!secure || path !== '/')) {
-      throw new OptionsError(
-        'Option `cookieName` with the `__Host-` prefix requires `secure: true` and `path: "/"`',
-      );
-    }
-    if (cookieName.startsWith('__Secure-') && !secure) {
-      throw new OptionsError('Option `cookieName` with the `__Secure-` prefix requires `secure: true`');
-    }
-    this.#prefix = cookieName;
     this.#now = clock(options.now);
-    this.#attributes = `Path=${path}; HttpOnly${secure ? '; Secure' : ''}; SameSite=${sameSite === 'lax' ? 'Lax' : 'Strict'}`;
   }
 
   /**
@@ -143,8 +112,7 @@ export class CookieTransactionStore implements TransactionStore {
    * validations in several tabs do not overwrite each other.
    */
   cookieNameFor(state: string): string {
-    const digest = createHash('sha256').update(state, 'utf8').digest('base64url');
-    return `${this.#prefix}_${digest.slice(0, 16)}`;
+    return this.#cookies.nameFor(state);
   }
 
   /**
@@ -162,7 +130,7 @@ export class CookieTransactionStore implements TransactionStore {
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
       .encrypt(this.#key);
     const maxAge = Math.max(0, Math.ceil((sealExpiresAt - now) / 1000));
-    const header = `${this.cookieNameFor(transaction.state)}=${seal}; Max-Age=${maxAge}; ${this.#attributes}`;
+    const header = this.#cookies.set(transaction.state, seal, maxAge);
     if (header.length > MAX_COOKIE_BYTES) {
       throw new OptionsError(
         `The sealed transaction needs ${header.length} bytes, more than a browser keeps in one cookie (${MAX_COOKIE_BYTES}); ` +
@@ -210,7 +178,7 @@ export class CookieTransactionStore implements TransactionStore {
 
   /** The `Set-Cookie` header value that deletes the transaction cookie for `state`. */
   clearCookie(state: string): string {
-    return `${this.cookieNameFor(state)}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${this.#attributes}`;
+    return this.#cookies.clear(state);
   }
 
   async #open(value: string): Promise<SealedPayload | undefined> {
@@ -253,18 +221,4 @@ function isSealedPayload(value: unknown): value is SealedPayload {
     typeof t.createdAt === 'number' &&
     typeof t.expiresAt === 'number'
   );
-}
-
-/** All values of cookie `name` in a `Cookie` header (RFC 6265 §5.4 form: `a=b; c=d`). */
-function cookieValues(header: string, name: string): string[] {
-  const values: string[] = [];
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1) continue;
-    if (pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    values.push(value);
-  }
-  return values;
 }

@@ -1,7 +1,9 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
-import type { Transaction, TransactionStore } from '../types.js';
-import { checkTransaction, clock, positiveInteger } from './options.js';
+import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
+import { cookieValues, TransactionCookies } from './cookies.js';
+import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 
 /** Options of {@link MemoryTransactionStore}. @group Transactions */
 export interface MemoryTransactionStoreOptions {
@@ -17,6 +19,22 @@ export interface MemoryTransactionStoreOptions {
   ttlMs?: number;
   /** Clock, ms since the epoch. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Bind each transaction to the browser that started it (RFC 9700 §2.1, OpenID Connect Core
+   * 3.1.2.1): `put` returns a `Set-Cookie` header value (a 256-bit random value, HttpOnly) that the
+   * start route must send with its redirect, and `take` refuses a callback whose `cookie` header
+   * does not carry it. Turn off only when your app binds the `state` to the browser itself (e.g.
+   * keeps it in its own session and compares). Default `true`.
+   */
+  bindToBrowser?: boolean;
+  /** Prefix of the binding cookies, one per transaction: `<cookieName>_<16 chars>`. Default `'av_bind'`. */
+  cookieName?: string;
+  /** `Secure` attribute of the binding cookie. Turn off only for plain-http development. Default `true`. */
+  secure?: boolean;
+  /** `SameSite` attribute of the binding cookie (as in `CookieTransactionStoreOptions`). Default `'lax'`. */
+  sameSite?: 'lax' | 'strict';
+  /** `Path` attribute of the binding cookie; the callback route must lie under it. Default `'/'`. */
+  path?: string;
 }
 
 /** What a record of the store is: a held transaction, a tombstone, or gone for good. */
@@ -35,6 +53,8 @@ type Kind = typeof LIVE | typeof TAKEN | typeof EXPIRED | typeof DROPPED;
 interface StateRecord {
   readonly state: string;
   transaction: Transaction | undefined;
+  /** The browser binding's value (base64url), when the store binds. */
+  binding: string | undefined;
   kind: Kind;
   until: number;
 }
@@ -118,6 +138,10 @@ class RecordQueue {
  *   Transactions expire in the order they were put unless one carries an `expiresAt` shorter than
  *   `ttlMs`; such an entry leaves by age (and `take` still reports it expired on time).
  *
+ * - Browser binding (option `bindToBrowser`, default on): `put` returns the `Set-Cookie` value of a
+ *   per-transaction binding cookie (256-bit random, `HttpOnly`); `take` with the callback's `cookie`
+ *   refuses a browser that does not carry it (`unknown_state`) and keeps the transaction.
+ *
  * Keep one instance per process; with several app instances behind a load balancer use
  * {@link CookieTransactionStore} or a shared store.
  *
@@ -131,6 +155,7 @@ export class MemoryTransactionStore implements TransactionStore {
   readonly #maxEntries: number;
   readonly #ttlMs: number;
   readonly #now: () => number;
+  readonly #cookies: TransactionCookies | undefined;
   /**
    * Every state the store knows: held transactions, and tombstones of taken and of expired states
    * that let a second `take` say `replayed_transaction` or `expired_transaction` instead of
@@ -151,6 +176,16 @@ export class MemoryTransactionStore implements TransactionStore {
     this.#maxEntries = positiveInteger('maxEntries', options.maxEntries, 10_000);
     this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000);
     this.#now = clock(options.now);
+    const bind = options.bindToBrowser ?? true;
+    if (typeof bind !== 'boolean') {
+      throw new OptionsError(`Option \`bindToBrowser\` must be a boolean, got ${describe(bind)}`);
+    }
+    this.#cookies = bind ? new TransactionCookies(options, 'av_bind') : undefined;
+  }
+
+  /** Whether transactions are bound to the browser that started them (option `bindToBrowser`). */
+  get bindsToBrowser(): boolean {
+    return this.#cookies !== undefined;
   }
 
   /** Number of transactions currently held (expired ones not yet swept included). */
@@ -158,7 +193,11 @@ export class MemoryTransactionStore implements TransactionStore {
     return this.#liveCount;
   }
 
-  async put(transaction: Transaction): Promise<undefined> {
+  /**
+   * Hold the transaction. With `bindToBrowser` (the default), return the `Set-Cookie` header value
+   * of its binding cookie: send it with the redirect to the service.
+   */
+  async put(transaction: Transaction, _context?: TransactionContext): Promise<string | undefined> {
     checkTransaction(transaction);
     const now = this.#now();
     this.#sweep(now);
@@ -182,29 +221,43 @@ export class MemoryTransactionStore implements TransactionStore {
         this.#drop(oldest);
       }
     }
-    const record: StateRecord = {
-      state,
-      transaction,
-      kind: LIVE,
-      until: Math.min(transaction.expiresAt, now + this.#ttlMs),
-    };
+    const until = Math.min(transaction.expiresAt, now + this.#ttlMs);
+    const cookies = this.#cookies;
+    const binding = cookies === undefined ? undefined : randomBytes(32).toString('base64url');
+    const record: StateRecord = { state, transaction, binding, kind: LIVE, until };
     this.#records.set(state, record);
     this.#liveCount++;
     this.#live.push(record, this.#liveCount);
-    return undefined;
+    if (cookies === undefined || binding === undefined) return undefined;
+    return cookies.set(state, binding, Math.max(0, Math.ceil((until - now) / 1000)));
   }
 
-  take(state: string): Promise<Transaction | undefined> {
+  /**
+   * Take the transaction for `state`, exactly once. When it is bound to a browser and `context`
+   * carries the callback's `cookie` header (a `Request` or `IncomingMessage` given to
+   * `validateCallback` always does), the header must hold its binding cookie, else
+   * `ValidationError('unknown_state')` and the transaction stays for the right browser. A caller
+   * that passes no cookie information at all (`context.cookie` undefined) skips the check.
+   */
+  take(state: string, context?: TransactionContext): Promise<Transaction | undefined> {
     // Not an async function: one promise instead of an async frame plus promises, on the hot path
     // of every callback. Errors still arrive as a rejection, never as a synchronous throw.
     try {
-      return Promise.resolve(this.#take(state));
+      return Promise.resolve(this.#take(state, context?.cookie));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  #take(state: string): Transaction | undefined {
+  /**
+   * The `Set-Cookie` header value that deletes the binding cookie for `state` (send it with the
+   * callback's response; `callbackHandler` does), or `undefined` when the store does not bind.
+   */
+  clearCookie(state: string): string | undefined {
+    return this.#cookies?.clear(state);
+  }
+
+  #take(state: string, cookie: string | null | undefined): Transaction | undefined {
     if (typeof state !== 'string' || state === '') return undefined;
     const now = this.#now();
     this.#sweep(now);
@@ -228,8 +281,26 @@ export class MemoryTransactionStore implements TransactionStore {
       this.#bury(record, EXPIRED, now);
       throw expired();
     }
+    if (record.binding !== undefined && cookie !== undefined && !this.#boundTo(record, cookie ?? '')) {
+      // Not consumed: a link scanner or another browser that opens the callback URL first must not
+      // spoil the validation for the shopper's own browser.
+      throw new ValidationError(
+        'unknown_state',
+        'The callback did not come from the browser that started this validation (its binding cookie is missing or different)',
+      );
+    }
     this.#bury(record, TAKEN, now);
     return transaction;
+  }
+
+  /** Whether the `cookie` header carries the record's binding cookie (compared in constant time). */
+  #boundTo(record: StateRecord, cookie: string): boolean {
+    const expected = Buffer.from(record.binding as string, 'utf8');
+    for (const value of cookieValues(cookie, (this.#cookies as TransactionCookies).nameFor(record.state))) {
+      const offered = Buffer.from(value, 'utf8');
+      if (offered.length === expected.length && timingSafeEqual(offered, expected)) return true;
+    }
+    return false;
   }
 
   /** A held record becomes a tombstone, remembered for `ttlMs`; the oldest goes when full. */
@@ -244,6 +315,7 @@ export class MemoryTransactionStore implements TransactionStore {
     }
     record.kind = kind;
     record.transaction = undefined;
+    record.binding = undefined;
     record.until = now + this.#ttlMs;
     this.#goneCount++;
     this.#gone.push(record, this.#goneCount);

@@ -1,0 +1,193 @@
+/**
+ * MemoryTransactionStore binds each transaction to the browser that started it (RFC 9700 §2.1,
+ * OpenID Connect Core 3.1.2.1): a callback URL opened in another browser is refused.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { OptionsError } from '../../src/core/errors.js';
+import { ValidationError } from '../../src/rp/errors.js';
+import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
+import { REDIRECT_URI } from '../helpers/op-mock.js';
+import { browserCookie, newClient, rejection, useOp } from '../helpers/setup.js';
+import { transaction as fixture } from './transactions-fixtures.js';
+
+const { op } = useOp();
+
+/** A fresh transaction: its own random state, expiring in 10 minutes from `now`. */
+function transaction(overrides: Parameters<typeof fixture>[0] = {}, now = Date.now()) {
+  return fixture({ state: randomBytes(32).toString('base64url'), ...overrides }, now);
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).code;
+  }
+  return 'no error';
+}
+
+describe('MemoryTransactionStore browser binding', () => {
+  it('sets one HttpOnly, Secure, SameSite=Lax cookie per transaction that lives as long as it', async () => {
+    const now = 1_700_000_000_000;
+    const store = new MemoryTransactionStore({ now: () => now, ttlMs: 300_000 });
+    const a = transaction({}, now);
+    const b = transaction({}, now);
+    const setA = (await store.put(a)) as string;
+    const setB = (await store.put(b)) as string;
+    expect(setA).toMatch(
+      /^av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    // Two tabs, two cookies: the names differ, and so do the random values.
+    expect(setA.split('=')[0]).not.toBe(setB.split('=')[0]);
+    expect(browserCookie(setA).split('=')[1]).not.toBe(browserCookie(setB).split('=')[1]);
+    // The value is random, not derived from the state (nothing in it an attacker could compute).
+    expect(setA).not.toContain(a.state);
+  });
+
+  it('gives the transaction to the browser holding its cookie, among other cookies', async () => {
+    const store = new MemoryTransactionStore();
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    await expect(store.take(tx.state, { cookie: `session=abc; ${cookie}; theme=dark` })).resolves.toEqual(tx);
+  });
+
+  it('refuses a callback without the cookie, or with another value, and keeps the transaction for the right browser', async () => {
+    const store = new MemoryTransactionStore();
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    const [name, value] = cookie.split('=') as [string, string];
+    const other = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const header of ['', 'session=abc', other, `${name}=`, `${name}=${value}x`]) {
+      const error = await rejection(store.take(tx.state, { cookie: header }));
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).code).toBe('unknown_state');
+      expect((error as ValidationError).message).toMatch(/browser that started/);
+      expect((error as ValidationError).message).not.toContain(value);
+    }
+    // A cookie for another transaction does not open this one.
+    const otherTx = transaction();
+    const otherCookie = browserCookie(await store.put(otherTx));
+    expect(await codeOf(store.take(tx.state, { cookie: otherCookie }))).toBe('unknown_state');
+    // Still there for the shopper's own browser, and then taken exactly once.
+    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
+    expect(await codeOf(store.take(tx.state, { cookie }))).toBe('replayed_transaction');
+  });
+
+  it('accepts the right value among several cookies of the same name', async () => {
+    const store = new MemoryTransactionStore();
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    const name = cookie.split('=')[0] as string;
+    await expect(store.take(tx.state, { cookie: `${name}=stale; ${cookie}` })).resolves.toEqual(tx);
+  });
+
+  it('skips the check only when the caller passes no cookie information at all', async () => {
+    const store = new MemoryTransactionStore();
+    const tx = transaction();
+    await store.put(tx);
+    await expect(store.take(tx.state)).resolves.toEqual(tx);
+    const tx2 = transaction();
+    await store.put(tx2);
+    await expect(store.take(tx2.state, { cookie: undefined })).resolves.toEqual(tx2);
+  });
+
+  it('checks nothing and sets no cookie with bindToBrowser: false', async () => {
+    const store = new MemoryTransactionStore({ bindToBrowser: false });
+    const tx = transaction();
+    expect(await store.put(tx)).toBeUndefined();
+    expect(store.bindsToBrowser).toBe(false);
+    expect(store.clearCookie(tx.state)).toBeUndefined();
+    await expect(store.take(tx.state, { cookie: '' })).resolves.toEqual(tx);
+  });
+
+  it('clears the binding cookie with the same name, path and attributes', async () => {
+    const store = new MemoryTransactionStore({
+      cookieName: 'shop_bind',
+      path: '/av',
+      secure: false,
+      sameSite: 'strict',
+    });
+    const tx = transaction();
+    const set = (await store.put(tx)) as string;
+    expect(set).toMatch(
+      /^shop_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/av; HttpOnly; SameSite=Strict$/,
+    );
+    const clear = store.clearCookie(tx.state) as string;
+    expect(clear.split('=')[0]).toBe(set.split('=')[0]);
+    expect(clear).toMatch(
+      /=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=\/av; HttpOnly; SameSite=Strict$/,
+    );
+  });
+
+  it('refuses bad cookie options with an OptionsError that names the option', () => {
+    expect(() => new MemoryTransactionStore({ bindToBrowser: 'yes' as never })).toThrow(/bindToBrowser/);
+    expect(() => new MemoryTransactionStore({ cookieName: 'a b' })).toThrow(OptionsError);
+    expect(() => new MemoryTransactionStore({ path: 'nope' })).toThrow(/path/);
+    expect(() => new MemoryTransactionStore({ cookieName: '__Host-b', secure: false })).toThrow(/__Host-/);
+    expect(() => new MemoryTransactionStore({ sameSite: 'none' as never })).toThrow(/sameSite/);
+  });
+});
+
+describe('AffiliationClient with the default store: the callback must come from the starting browser', () => {
+  it('createAuthorizationRequest hands out the binding cookie as setCookie', async () => {
+    const client = await newClient();
+    const { setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    expect(setCookie).toMatch(/^av_bind_/);
+  });
+
+  it('refuses a Request from another browser (login CSRF), then serves the shopper’s own', async () => {
+    const client = await newClient();
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const callback = await op.authorize(url);
+    // The victim's browser carries its own cookies, not the attacker's binding.
+    const error = await rejection(
+      client.validateCallback(new Request(callback, { headers: { cookie: 'sid=victim' } })),
+    );
+    expect((error as ValidationError).code).toBe('unknown_state');
+    const bare = await rejection(client.validateCallback(new Request(callback)));
+    expect((bare as ValidationError).code).toBe('unknown_state');
+    const ok = new Request(callback, { headers: { cookie: browserCookie(setCookie) } });
+    await expect(client.validateCallback(ok)).resolves.toMatchObject({ affiliation: 'student' });
+  });
+
+  it('checks a URL input when { cookie } is given, even as undefined (a request without cookies)', async () => {
+    const client = await newClient();
+    const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const callback = await op.authorize(url);
+    const headers: { cookie?: string } = {}; // what req.headers is when the browser sent no cookie
+    expect(
+      ((await rejection(client.validateCallback(callback, { cookie: headers.cookie }))) as ValidationError)
+        .code,
+    ).toBe('unknown_state');
+    await expect(
+      client.validateCallback(callback, { cookie: browserCookie(setCookie) }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('warns once through the logger when a URL comes without { cookie } and the check is skipped', async () => {
+    const warn = vi.fn();
+    const client = await newClient({ logger: { warn } });
+    for (let i = 0; i < 2; i++) {
+      const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+      await expect(client.validateCallback(await op.authorize(url))).resolves.toBeTruthy();
+    }
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/without \{ cookie \}/);
+  });
+
+  it('the callback handler clears the binding cookie on success and on error', async () => {
+    const client = await newClient();
+    const { url, setCookie, state } = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const name = browserCookie(setCookie).split('=')[0] as string;
+    const handler = client.callbackHandler({ onSuccess: () => new Response('ok') });
+    const response = await handler(
+      new Request(await op.authorize(url), { headers: { cookie: browserCookie(setCookie) } }),
+    );
+    expect(await response.text()).toBe('ok');
+    expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${name}=; Max-Age=0`));
+    const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    expect(failed.headers.get('set-cookie')).toMatch(new RegExp(`^${name}=; Max-Age=0`));
+  });
+});
