@@ -9,23 +9,13 @@ import { ValidationError } from '../../src/rp/errors.js';
 import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 import { REDIRECT_URI } from '../helpers/op-mock.js';
 import { browserCookie, newClient, rejection, useOp } from '../helpers/setup.js';
-import { transaction as fixture } from './transactions-fixtures.js';
+import { codeOf, transaction as fixture } from './transactions-fixtures.js';
 
 const { op } = useOp();
 
 /** A fresh transaction: its own random state, expiring in 10 minutes from `now`. */
 function transaction(overrides: Parameters<typeof fixture>[0] = {}, now = Date.now()) {
   return fixture({ state: randomBytes(32).toString('base64url'), ...overrides }, now);
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).code;
-  }
-  return 'no error';
 }
 
 describe('MemoryTransactionStore browser binding', () => {

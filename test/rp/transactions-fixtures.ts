@@ -1,3 +1,5 @@
+import { expect } from 'vitest';
+import { ValidationError } from '../../src/rp/errors.js';
 import type { Transaction } from '../../src/rp/types.js';
 
 /** A realistic transaction; `overrides` change any field. */
@@ -14,4 +16,15 @@ export function transaction(overrides: Partial<Transaction> = {}, now = 1_700_00
     expiresAt: now + 600_000,
     ...overrides,
   };
+}
+
+/** The `ValidationError` code a promise rejects with, or `'no error'`. */
+export async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return (error as ValidationError).code;
+  }
+  return 'no error';
 }

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
-import { ValidationError } from '../../src/rp/errors.js';
 import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 import type { TransactionStore } from '../../src/rp/types.js';
-import { transaction } from './transactions-fixtures.js';
+import { codeOf, transaction } from './transactions-fixtures.js';
 
 const T0 = 1_700_000_000_000;
 
@@ -11,16 +10,6 @@ function storeAt(options: ConstructorParameters<typeof MemoryTransactionStore>[0
   const clock = { now: T0 };
   const store = new MemoryTransactionStore({ now: () => clock.now, ...options });
   return { store, clock };
-}
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).code;
-  }
-  return 'no error';
 }
 
 describe('MemoryTransactionStore', () => {
