@@ -89,7 +89,8 @@ function runRelay(html: string, url: string) {
     },
   };
   const context = createContext({ window, document, URLSearchParams });
-  runInContext(source, context, { timeout: 1_000 });
+  // The limit only catches a relay script that never ends; 10 s leaves room for a loaded CI machine.
+  runInContext(source, context, { timeout: 10_000 });
   const form = elements.get('relay') as FakeElement;
   return {
     form,
