@@ -100,7 +100,7 @@ export const startBuiltInShop: StartShop = async (options) => {
         200,
         page(
           'Student discount',
-          `<form method="get" action="/start">
+          `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${AFFILIATIONS.map((a) => `<option>${escapeHtml(a)}</option>`).join('')}</select></label>
 <label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
 <label>Flow <select name="flow"><option value="code">code</option><option value="id_token">id_token</option></select></label>
@@ -110,14 +110,32 @@ export const startBuiltInShop: StartShop = async (options) => {
       );
       return;
     }
-    if (req.method === 'GET' && requestUrl.pathname === '/start') {
-      const affiliation = requestUrl.searchParams.get('affiliation') ?? 'student';
-      const institution = requestUrl.searchParams.get('institution') ?? '';
+    if (requestUrl.pathname === '/start') {
+      // Only a same-origin form POST starts a validation: a GET or another site's form could start
+      // validations in the shopper's browser (docs/security.md, section 3.2).
+      if (req.method !== 'POST') {
+        send(res, 405, page('Not possible', '<p>Start the validation from the shop page.</p>'), {
+          allow: 'POST',
+        });
+        return;
+      }
+      const origin = req.headers.origin;
+      const sameOrigin =
+        origin === undefined
+          ? req.headers['sec-fetch-site'] === 'same-origin'
+          : origin === new URL(url).origin;
+      if (!sameOrigin) {
+        send(res, 403, page('Not possible', '<p>Start the validation from the shop page.</p>'));
+        return;
+      }
+      const form = new URLSearchParams(await readBody(req));
+      const affiliation = form.get('affiliation') ?? 'student';
+      const institution = form.get('institution') ?? '';
       if (!AFFILIATIONS.includes(affiliation)) {
         send(res, 400, page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
         return;
       }
-      const client = requestUrl.searchParams.get('flow') === 'id_token' ? idTokenClient : codeClient;
+      const client = form.get('flow') === 'id_token' ? idTokenClient : codeClient;
       const { url: location, setCookie } = await client.createAuthorizationRequest({
         affiliation: affiliation as Affiliation,
         ...(institution ? { idpHint: institution } : {}),
