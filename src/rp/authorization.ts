@@ -4,8 +4,9 @@
  * `URLSearchParams` is deliberately not used for the query: it writes spaces as `+`, which the
  * service would read back as a literal plus.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { random256 } from '../core/random.js';
 import { ValidationError } from './errors.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
 import type { Affiliation, ClaimsRequest, HintLookup, Identifier, Transaction } from './types.js';
@@ -46,11 +47,6 @@ export interface AuthorizationRequest {
    * stateless (`CookieTransactionStore`). Absent for server-side stores.
    */
   setCookie?: string;
-}
-
-/** 256 bits of randomness as base64url (43 characters). */
-export function random256(): string {
-  return randomBytes(32).toString('base64url');
 }
 
 /** PKCE S256 (RFC 7636 §4.2): BASE64URL(SHA256(ASCII(verifier))). */

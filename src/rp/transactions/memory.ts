@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
+import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieValues, TransactionCookies } from './cookies.js';
@@ -223,7 +224,7 @@ export class MemoryTransactionStore implements TransactionStore {
     }
     const until = Math.min(transaction.expiresAt, now + this.#ttlMs);
     const cookies = this.#cookies;
-    const binding = cookies === undefined ? undefined : randomBytes(32).toString('base64url');
+    const binding = cookies === undefined ? undefined : random256();
     const record: StateRecord = { state, transaction, binding, kind: LIVE, until };
     this.#records.set(state, record);
     this.#liveCount++;
