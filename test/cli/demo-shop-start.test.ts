@@ -59,7 +59,11 @@ describe('the built-in demo shop start route', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(get.headers.get('location')).toBeNull();
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, {}] as Record<string, string>[]) {
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      {},
+    ] as Record<string, string>[]) {
       const response = await start('POST', headers, form);
       expect(response.status).toBe(403);
       expect(response.headers.get('set-cookie')).toBeNull();
