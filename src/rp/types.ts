@@ -47,17 +47,25 @@ export interface Transaction {
  */
 export interface TransactionStore {
   /**
-   * Store a transaction. Stateless stores return a value (e.g. a `Set-Cookie` header value) the
-   * caller must hand to the browser; stateful stores return nothing.
+   * Store a transaction. May return a `Set-Cookie` header value the caller must hand to the browser
+   * with the redirect (`createAuthorizationRequest` returns it as `setCookie`): the sealed
+   * transaction of a stateless store, or the cookie that binds a server-side transaction to the
+   * browser. A store that returns one should check it in `take` (`context.cookie`).
    */
   put(transaction: Transaction, context?: TransactionContext): Promise<undefined | string>;
   /** Take the transaction stored under `state`, exactly once. */
   take(state: string, context?: TransactionContext): Promise<Transaction | undefined>;
 }
 
-/** Request data a stateless store needs to find its transaction (the callback's cookies). */
+/**
+ * Request data a store needs to find its transaction or to check its browser binding (the
+ * callback's cookies).
+ */
 export interface TransactionContext {
-  /** The `cookie` header of the callback request. */
+  /**
+   * The `cookie` header of the request: `''` when it carried none, `undefined` when the caller did
+   * not say (a bare callback URL).
+   */
   cookie?: string | null;
 }
 
