@@ -7,7 +7,7 @@
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
 export type { BatchOptions, BatchResult, CheckedBatchRequest } from './docs-site/batch.js';
-export { MAX_BATCH_ITEMS } from './docs-site/batch.js';
+export { MAX_BATCH_CONCURRENCY, MAX_BATCH_ITEMS } from './docs-site/batch.js';
 export type { BatchRequest } from './docs-site/batch-request.js';
 export type {
   AuthorizationUrlOptions,

@@ -16,13 +16,24 @@ export const MAX_BATCH_ITEMS = 25;
 export interface BatchOptions {
   /**
    * `normal` (default): every item runs on its own; more than the limit (25) is split into several
-   * calls, sent one after the other. `require-all-validate`: nothing runs unless every item
+   * calls (one after the other unless `concurrency` says otherwise). `require-all-validate`: nothing runs unless every item
    * validates; more than the limit is refused, because atomicity cannot span calls.
    */
   validation?: 'normal' | 'require-all-validate';
+  /**
+   * Calls to the batch route in flight at once when a `normal` batch is split (1–8). Default `1`:
+   * the calls go one after the other, so the items run in the order given. With more, the site
+   * works on several calls at once (faster on a multi-core server), and items of different calls
+   * may run in any order; use it only for items that do not depend on each other. Results are in
+   * request order either way.
+   */
+  concurrency?: number;
   /** Called after each call to the batch route with the number of items done so far. */
   onProgress?: (progress: { done: number; total: number }) => void;
 }
+
+/** Most batch calls `concurrency` may keep in flight. */
+export const MAX_BATCH_CONCURRENCY = 8;
 
 /**
  * The result of one batch item, in the order of the requests. `error` is set when the item failed:
@@ -161,41 +172,68 @@ export async function runBatch(
       'requests',
     );
   }
-  const results: BatchResult[] = [];
-  const total = checked.length;
-  for (let start = 0; start < total; start += limit) {
-    const chunk = checked.slice(start, start + limit);
-    let chunkResults: BatchResult[];
-    try {
-      chunkResults = await sendChunk(transport, chunk, validation);
-    } catch (error) {
-      const failure =
-        error instanceof DocsSiteError
-          ? error
-          : new DocsSiteError(
-              `batch: the call failed, its items' outcome is unknown: ${error instanceof Error ? error.message : 'unknown error'}`,
-              {
-                code: 'batch_failed',
-                cause: error,
-                status:
-                  error instanceof AffiliationError && 'status' in error
-                    ? (error.status as number | undefined)
-                    : undefined,
-              },
-            );
-      for (const _ of chunk) {
-        results.push({ ok: false, status: failure.status, body: null, headers: {}, error: failure });
-      }
-      for (let i = start + chunk.length; i < total; i++) {
-        results.push(notExecuted('an earlier call of this batch failed', failure));
-      }
-      options.onProgress?.({ done: total, total });
-      return results;
-    }
-    results.push(...chunkResults);
-    options.onProgress?.({ done: results.length, total });
+  const concurrency = options.concurrency ?? 1;
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_BATCH_CONCURRENCY) {
+    refuse(`concurrency must be an integer from 1 to ${MAX_BATCH_CONCURRENCY}`, 'concurrency');
   }
+  const total = checked.length;
+  const chunks: CheckedBatchRequest[][] = [];
+  for (let start = 0; start < total; start += limit) chunks.push(checked.slice(start, start + limit));
+  // One slot per call; a slot left empty is a call that was never sent.
+  const outcomes: (BatchResult[] | undefined)[] = new Array(chunks.length);
+  let next = 0;
+  let done = 0;
+  let failure: DocsSiteError | undefined;
+  const worker = async (): Promise<void> => {
+    // After a failed call no new call starts: the site may be down, and the caller learns which
+    // items ran. Calls already in flight finish and keep their results.
+    while (failure === undefined && next < chunks.length) {
+      const index = next++;
+      const chunk = chunks[index] as CheckedBatchRequest[];
+      try {
+        outcomes[index] = await sendChunk(transport, chunk, validation);
+        done += chunk.length;
+        if (failure === undefined) options.onProgress?.({ done, total });
+      } catch (error) {
+        const callFailure = failureOf(error);
+        failure ??= callFailure;
+        outcomes[index] = chunk.map(() => ({
+          ok: false,
+          status: callFailure.status,
+          body: null,
+          headers: {},
+          error: callFailure,
+        }));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
+  const results: BatchResult[] = [];
+  for (let i = 0; i < chunks.length; i++) {
+    const outcome = outcomes[i];
+    if (outcome !== undefined) results.push(...outcome);
+    else
+      for (const _ of chunks[i] as CheckedBatchRequest[])
+        results.push(notExecuted('another call of this batch failed', failure));
+  }
+  if (failure !== undefined) options.onProgress?.({ done: total, total });
   return results;
+}
+
+/** The error every item of a failed call gets: its outcome is unknown. */
+function failureOf(error: unknown): DocsSiteError {
+  if (error instanceof DocsSiteError) return error;
+  return new DocsSiteError(
+    `batch: the call failed, its items' outcome is unknown: ${error instanceof Error ? error.message : 'unknown error'}`,
+    {
+      code: 'batch_failed',
+      cause: error,
+      status:
+        error instanceof AffiliationError && 'status' in error
+          ? (error.status as number | undefined)
+          : undefined,
+    },
+  );
 }
 
 async function sendChunk(

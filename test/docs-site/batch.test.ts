@@ -276,4 +276,90 @@ describe('batch()', () => {
     expect(seen).toHaveLength(1);
     expect(results[0]).toMatchObject({ ok: false, status: 503, error: { code: 'http_error' } });
   });
+
+  describe('concurrency', () => {
+    /** A batch route that holds each call until released, and counts the calls in flight. */
+    function gatedBatch(failOn?: number) {
+      const state = { inFlight: 0, most: 0, calls: [] as BatchBody[], release: [] as (() => void)[] };
+      server.use(
+        http.post(`${ROOT}/batch/v1`, async ({ request }) => {
+          const body = (await request.json()) as BatchBody;
+          state.calls.push(body);
+          const n = state.calls.length;
+          state.inFlight++;
+          state.most = Math.max(state.most, state.inFlight);
+          await new Promise<void>((resolve) => state.release.push(resolve));
+          state.inFlight--;
+          if (n === failOn) return wpError('rest_invalid_param', 'Invalid parameter(s): requests', 400);
+          return HttpResponse.json(
+            {
+              responses: body.requests.map((r) => ({
+                body: post(1, { title: { raw: String(r.body?.title) } }),
+                status: 201,
+                headers: [],
+              })),
+            },
+            { status: 207 },
+          );
+        }),
+      );
+      return state;
+    }
+
+    /** Release held calls one at a time, as they arrive, until the batch settles. */
+    async function drain<T>(state: { release: (() => void)[] }, run: Promise<T>): Promise<T> {
+      let settled = false;
+      const out = run.finally(() => {
+        settled = true;
+      });
+      while (!settled) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        state.release.shift()?.();
+      }
+      return out;
+    }
+
+    it('keeps at most `concurrency` calls in flight; results stay in request order', async () => {
+      const state = gatedBatch();
+      const progress: number[] = [];
+      const run = client().batch(creates(110), { concurrency: 3, onProgress: (p) => progress.push(p.done) });
+      await expect.poll(() => state.inFlight).toBe(3);
+      const results = await drain(state, run);
+      expect(state.calls.map((c) => c.requests.length)).toEqual([25, 25, 25, 25, 10]);
+      expect(state.most).toBe(3);
+      expect(results.map((r) => (r.body as { title: { raw: string } }).title.raw)).toEqual(
+        Array.from({ length: 110 }, (_, i) => `t${i}`),
+      );
+      expect(progress.at(-1)).toBe(110);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    });
+
+    it('sends one call at a time by default, in order', async () => {
+      const state = gatedBatch();
+      const results = await drain(state, client().batch(creates(60)));
+      expect(state.most).toBe(1);
+      expect(state.calls.map((c) => c.requests[0]?.body?.title)).toEqual(['t0', 't25', 't50']);
+      expect(results.every((r) => r.ok)).toBe(true);
+    });
+
+    it('after a failed call starts no new call: calls in flight keep their results, the rest is not run', async () => {
+      const state = gatedBatch(1);
+      const results = await drain(state, client().batch(creates(100), { concurrency: 2 }));
+      // Calls 1 and 2 were in flight together; 1 failed, so calls 3 and 4 were never sent.
+      expect(state.calls).toHaveLength(2);
+      expect(results.slice(0, 25).every((r) => r.error?.code === 'rest_invalid_param')).toBe(true);
+      expect(results.slice(25, 50).every((r) => r.ok)).toBe(true);
+      expect(results.slice(50).every((r) => r.error?.code === 'batch_not_executed')).toBe(true);
+    });
+
+    it.each([0, 9, 1.5, Number.NaN, '2'])('refuses concurrency %s before sending', async (concurrency) => {
+      const state = gatedBatch();
+      const error = await client()
+        .batch(creates(30), { concurrency: concurrency as number })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DocsSiteError);
+      expect(error).toMatchObject({ code: 'invalid_batch', param: 'concurrency' });
+      expect(state.calls).toHaveLength(0);
+    });
+  });
 });

@@ -256,6 +256,28 @@ describe('docs batch', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('--concurrency N keeps up to N calls in flight; a bad value is a usage error (exit 2, nothing sent)', async () => {
+    const calls = batchSite();
+    const file = await batchFile(
+      Array.from({ length: 60 }, (_, i) => ({ path: '/wp/v2/posts', body: { title: `t${i}` } })),
+    );
+    const t = io();
+    expect(await runCli(['docs', 'batch', file, '--concurrency', '3', '--json'], t.io)).toBe(0);
+    expect(calls.map((c) => c.requests.length).sort()).toEqual([10, 25, 25]);
+    expect(JSON.parse(t.out.join('')).map((r: { index: number }) => r.index)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i),
+    );
+    calls.length = 0;
+    for (const bad of ['0', '9', '1.5', 'two', '-1', '']) {
+      const b = io();
+      expect(await runCli(['docs', 'batch', file, `--concurrency=${bad}`], b.io)).toBe(2);
+      expect(b.err.join('')).toContain('--concurrency must be');
+    }
+    const g = io();
+    expect(await runCli(['docs', 'get', '/wp/v2/posts', '--concurrency', '2'], g.io)).toBe(2);
+    expect(calls).toHaveLength(0);
+  });
+
   it('refuses a bad --validation value and a file that is not a request list', async () => {
     const file = await batchFile({ nope: true });
     const t = io();

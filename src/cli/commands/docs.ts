@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { OptionsError } from '../../core/errors.js';
 import type { BatchRequest, BatchResult } from '../../docs-site.js';
-import { DocsSiteClient, DocsSiteError } from '../../docs-site.js';
+import { DocsSiteClient, DocsSiteError, MAX_BATCH_CONCURRENCY } from '../../docs-site.js';
 import { type CliCommand, type CliIO, CliUsageError } from '../io.js';
 
 /** Environment variables the `docs` command reads; credentials never come from arguments. */
@@ -16,7 +16,7 @@ export const DOCS_ENV = {
 
 const USAGE = `Usage:
   affiliation-validation docs get|post|put|patch|delete PATH [--query k=v]... [--data JSON|@FILE] [--base-url URL] [--rest-root ROOT] [--route-style path|query] [--json]
-  affiliation-validation docs batch FILE.json [--validation normal|require-all-validate] [--base-url URL] [--json]
+  affiliation-validation docs batch FILE.json [--validation normal|require-all-validate] [--concurrency N] [--base-url URL] [--json]
 
 PATH is relative to the REST root, e.g. /wp/v2/posts. FILE.json holds an array of requests
 ({ method, path, body }) or { "validation": …, "requests": [ … ] }.
@@ -118,6 +118,7 @@ export const docsCommand: CliCommand = async (argv, io) => {
   if (!VERBS.has(verb)) throw new CliUsageError(`unknown subcommand "${verb}"\n${USAGE}`);
   if (!target) throw new CliUsageError(`docs ${verb} needs a PATH, e.g. /wp/v2/posts`);
   if (values.validation !== undefined) throw new CliUsageError('--validation is for docs batch');
+  if (values.concurrency !== undefined) throw new CliUsageError('--concurrency is for docs batch');
   const method = verb.toUpperCase() as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   if (values.data !== undefined && (method === 'GET' || method === 'DELETE')) {
     throw new CliUsageError(`--data is not sent with ${verb}; use --query`);
@@ -169,6 +170,7 @@ function parse(argv: string[]) {
       'rest-root': { type: 'string' },
       'route-style': { type: 'string' },
       validation: { type: 'string' },
+      concurrency: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -196,12 +198,21 @@ async function runBatchFile(
   if (validation !== 'normal' && validation !== 'require-all-validate') {
     throw new CliUsageError('--validation must be normal or require-all-validate');
   }
+  let concurrency = 1;
+  if (values.concurrency !== undefined) {
+    concurrency = /^[1-8]$/.test(values.concurrency) ? Number(values.concurrency) : Number.NaN;
+    if (Number.isNaN(concurrency)) {
+      throw new CliUsageError(
+        `--concurrency must be a whole number from 1 to ${MAX_BATCH_CONCURRENCY} (calls to the batch route in flight at once)`,
+      );
+    }
+  }
   const requests = fromFile.requests as BatchRequest[];
   const docs = await client(values, io).connect();
   const progress = progressReporter(io, requests.length);
   let results: BatchResult[];
   try {
-    results = await docs.batch(requests, { validation, onProgress: progress.update });
+    results = await docs.batch(requests, { validation, concurrency, onProgress: progress.update });
   } finally {
     progress.end();
   }

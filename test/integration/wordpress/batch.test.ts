@@ -110,6 +110,24 @@ describe('batch against WordPress', () => {
     expect(await idsWith(token)).toEqual([]);
   });
 
+  it('runs a normal batch of 60 with concurrency 2: every item created once, results in request order', async () => {
+    const token = uniqueToken('concurrent');
+    const results = await docs.batch(
+      Array.from({ length: 60 }, (_, i) =>
+        docs.posts.batchCreate({ title: `${token} ${i}`, status: 'publish' }),
+      ),
+      { concurrency: 2 },
+    );
+    expect(results.every((r) => r.ok && r.status === 201)).toBe(true);
+    expect(results.map((r) => (r.body as { title: { raw: string } }).title.raw)).toEqual(
+      Array.from({ length: 60 }, (_, i) => `${token} ${i}`),
+    );
+    const ids = await idsWith(token);
+    expect(ids).toHaveLength(60);
+    expect(new Set(results.map((r) => (r.body as { id: number }).id))).toEqual(new Set(ids));
+    await removeAll(ids);
+  });
+
   it('refuses a require-all-validate batch of 26 before sending', async () => {
     const token = uniqueToken('atomic26');
     const error = await docs
