@@ -74,10 +74,14 @@ export class SearchIndex {
     this.#seen = new Uint32Array(n);
     this.#entityCountry = new Uint16Array(n);
     // Records in parallel arrays: an institution's names that normalise to the same text share one.
+    // A record's first language is in `firstLang`; the rare further ones (another language whose
+    // name normalises to the same text) in `moreLangs`, so no record needs an array of its own.
     const texts: string[] = [];
     const owner: number[] = [];
-    const langsOf: number[][] = [];
-    const isDefault: boolean[] = [];
+    const firstLang: number[] = [];
+    const isDefault: number[] = [];
+    const moreLangs = new Map<number, number[]>();
+    let langTotal = 0;
     const entityLangs: number[] = [];
     this.#entityLangStart = new Uint32Array(n + 1);
     for (let e = 0; e < n; e++) {
@@ -103,16 +107,19 @@ export class SearchIndex {
         entityLangs.push(langId);
         const text = normaliseText(names[lang]!);
         if (!text) continue;
+        langTotal++;
         let r = first;
         while (r < texts.length && texts[r] !== text) r++;
         if (r < texts.length) {
-          langsOf[r]!.push(langId);
-          if (lang === defaultLang) isDefault[r] = true;
+          const more = moreLangs.get(r);
+          if (more === undefined) moreLangs.set(r, [langId]);
+          else more.push(langId);
+          if (lang === defaultLang) isDefault[r] = 1;
         } else {
           texts.push(text);
           owner.push(e);
-          langsOf.push([langId]);
-          isDefault.push(lang === defaultLang);
+          firstLang.push(langId);
+          isDefault.push(lang === defaultLang ? 1 : 0);
         }
       }
     }
@@ -124,9 +131,9 @@ export class SearchIndex {
     this.#recEntity = new Uint32Array(count);
     this.#recLangStart = new Uint32Array(count + 1);
     this.#recDefault = new Uint8Array(count);
-    let langTotal = 0;
-    for (const l of langsOf) langTotal += l.length;
     this.#recLangs = new Uint32Array(langTotal);
+    const blocks = Math.ceil(count / BLOCK);
+    const blooms = new Uint32Array(blocks * BLOOM_WORDS);
     const parts: string[] = new Array(count);
     let offset = 1;
     let langOffset = 0;
@@ -137,10 +144,20 @@ export class SearchIndex {
       this.#starts[i] = offset;
       offset += text.length + 1;
       this.#recEntity[i] = owner[r]!;
-      this.#recDefault[i] = isDefault[r] ? 1 : 0;
+      this.#recDefault[i] = isDefault[r]!;
       this.#recLangStart[i] = langOffset;
-      for (const l of langsOf[r]!) this.#recLangs[langOffset++] = l;
+      this.#recLangs[langOffset++] = firstLang[r]!;
+      const more = moreLangs.size === 0 ? undefined : moreLangs.get(r);
+      if (more !== undefined) for (const l of more) this.#recLangs[langOffset++] = l;
+      // The record's character triples into its block's Bloom filter (records are short, flat
+      // strings: cheaper to read than the joined text).
+      const base = (i >>> BLOCK_SHIFT) * BLOOM_WORDS;
+      for (let k = 2; k < text.length; k++) {
+        const h = tripleHash(text.charCodeAt(k - 2), text.charCodeAt(k - 1), text.charCodeAt(k));
+        blooms[base + (h >>> 5)]! |= 1 << (h & 31);
+      }
     }
+    this.#blooms = blooms;
     this.#starts[count] = offset;
     this.#recLangStart[count] = langOffset;
     const countries = this.#countryIds.size + 1;
@@ -151,24 +168,6 @@ export class SearchIndex {
     const fill = this.#countryStart.slice(0, countries);
     for (let i = 0; i < count; i++) this.#byCountry[fill[this.#entityCountry[this.#recEntity[i]!]!]!++] = i;
     this.#text = `\n${parts.join('\n')}\n`;
-    const blocks = Math.ceil(count / BLOCK);
-    this.#blooms = new Uint32Array(blocks * BLOOM_WORDS);
-    const text = this.#text;
-    for (let b = 0; b < blocks; b++) {
-      const base = b * BLOOM_WORDS;
-      const end = this.#starts[Math.min((b + 1) * BLOCK, count)]! - 1;
-      let a = NL;
-      let mid = NL;
-      for (let i = this.#starts[b * BLOCK]!; i < end; i++) {
-        const c = text.charCodeAt(i);
-        if (c !== NL && a !== NL && mid !== NL) {
-          const h = tripleHash(a, mid, c);
-          this.#blooms[base + (h >>> 5)]! |= 1 << (h & 31);
-        }
-        a = mid;
-        mid = c;
-      }
-    }
   }
 
   /** Number of records (distinct normalised names). */
