@@ -11,7 +11,7 @@ set -uo pipefail
 declare -A EXPECTED_EXPORTS=(
   ['.']='AffiliationError AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError'
   ['./hints']='AffiliationError HintFeed HintFeedError parseHintFeed'
-  ['./docs-site']='AffiliationError DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_ITEMS'
+  ['./docs-site']='AffiliationError DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
   ['./testing']='AffiliationError startTestProvider createTestProvider createTestProviderHandlers'
 )
 # Packages an entry point must never load, directly or through its chunks (space-separated).

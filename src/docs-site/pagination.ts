@@ -23,6 +23,11 @@ export interface Page<T> {
 export interface IterateOptions {
   /** Pages fetched at the same time after the first one. Default 4; from 1 to 16. */
   concurrency?: number;
+  /**
+   * Stops the iteration: requests in flight are cancelled and the loop throws a `TransportError`
+   * with code `aborted`.
+   */
+  signal?: AbortSignal;
 }
 
 function headerInt(headers: Headers, name: string, method: string, path: string): number | undefined {
@@ -52,10 +57,11 @@ export function toPage<T>(items: T[], headers: Headers, method: string, path: st
 /**
  * Iterate over every item of a paginated list: the first page is fetched alone (it tells how many
  * pages there are), then later pages are fetched with at most `concurrency` requests in flight and
- * yielded strictly in order. Stopping the loop early stops fetching further pages.
+ * yielded strictly in order. Stopping the loop early (`break`, an exception in its body) or the
+ * caller's `signal` cancels the requests still in flight.
  */
 export async function* iteratePages<T>(
-  fetchPage: (page: number) => Promise<Page<T>>,
+  fetchPage: (page: number, signal: AbortSignal) => Promise<Page<T>>,
   firstPage: number,
   options: IterateOptions = {},
 ): AsyncGenerator<T, void, undefined> {
@@ -66,23 +72,42 @@ export async function* iteratePages<T>(
       param: 'concurrency',
     });
   }
-  const first = await fetchPage(firstPage);
-  yield* first.items;
-  const last = first.totalPages;
-  let next = firstPage + 1;
-  const inFlight: Promise<Page<T>>[] = [];
-  const launch = () => {
-    while (inFlight.length < concurrency && next <= last) {
-      const p = fetchPage(next++);
-      // Rejections are handled when the page's turn comes; avoid an unhandled rejection meanwhile.
-      p.catch(() => {});
-      inFlight.push(p);
-    }
-  };
-  launch();
-  while (inFlight.length > 0) {
-    const page = await (inFlight.shift() as Promise<Page<T>>);
+  const outer = options.signal;
+  if (outer !== undefined && !(outer instanceof AbortSignal)) {
+    throw new DocsSiteError('iterate: parameter "signal" must be an AbortSignal', {
+      code: 'invalid_param',
+      param: 'signal',
+    });
+  }
+  // One controller for every request of this iteration: the caller's signal aborts it, and so does
+  // leaving the loop, so no page is fetched for nobody.
+  const controller = new AbortController();
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
+  const { signal } = controller;
+  try {
+    const first = await fetchPage(firstPage, signal);
+    yield* first.items;
+    const last = first.totalPages;
+    let next = firstPage + 1;
+    const inFlight: Promise<Page<T>>[] = [];
+    const launch = () => {
+      while (inFlight.length < concurrency && next <= last) {
+        const p = fetchPage(next++, signal);
+        // Rejections are handled when the page's turn comes; avoid an unhandled rejection meanwhile.
+        p.catch(() => {});
+        inFlight.push(p);
+      }
+    };
     launch();
-    yield* page.items;
+    while (inFlight.length > 0) {
+      const page = await (inFlight.shift() as Promise<Page<T>>);
+      launch();
+      yield* page.items;
+    }
+  } finally {
+    outer?.removeEventListener('abort', forward);
+    if (!signal.aborted) controller.abort();
   }
 }

@@ -28,6 +28,8 @@ export interface SendOptions {
   headers?: Readonly<Record<string, string>> | undefined;
   /** Return a 2xx body as text instead of parsing JSON (oEmbed `format=xml`). */
   text?: boolean;
+  /** Cancels the request (a `TransportError` with code `aborted`). */
+  signal?: AbortSignal | undefined;
 }
 
 /** Immutable settings shared by a client and its resources. */
@@ -92,6 +94,7 @@ export class Transport {
       body,
       // A redirected POST silently becomes a GET that "succeeds": never follow redirects of writes.
       redirect: method === 'GET' ? 'follow' : 'manual',
+      signal: options.signal,
     });
     const text = await response.text();
     const status = response.status;

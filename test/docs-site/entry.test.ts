@@ -34,6 +34,7 @@ describe('affiliation-validation/docs-site entry point', () => {
         'DocsSiteClient',
         'DocsSiteError',
         'LIST_DEFAULTS',
+        'MAX_BATCH_CONCURRENCY',
         'MAX_BATCH_ITEMS',
         'OptionsError',
         'TransportError',

@@ -80,12 +80,12 @@ export class ContentResource<
   iterate(params?: z.input<L>, options?: IterateOptions): AsyncIterable<z.output<S>> {
     const query = checkParams(this.kind.list, params, `${this.kind.name}.iterate`) as Record<string, unknown>;
     const first = typeof query.page === 'number' ? query.page : 1;
-    return iteratePages((page) => this.#page({ ...query, page }), first, options);
+    return iteratePages((page, signal) => this.#page({ ...query, page }, signal), first, options);
   }
 
-  async #page(query: Record<string, unknown>): Promise<Page<z.output<S>>> {
+  async #page(query: Record<string, unknown>, signal?: AbortSignal): Promise<Page<z.output<S>>> {
     const path = this.collectionPath;
-    const res = await this.transport.send('GET', path, { query });
+    const res = await this.transport.send('GET', path, { query, signal });
     const items = this.transport.parse(
       (this.kind.item as z.ZodType).array(),
       res.body,

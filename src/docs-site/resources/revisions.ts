@@ -37,11 +37,11 @@ export class RevisionsResource {
   iterate(params?: z.input<typeof revisionListSchema>, options?: IterateOptions): AsyncIterable<Revision> {
     const query = checkParams(revisionListSchema, params, `${this.#name}.iterate`) as Record<string, unknown>;
     const first = typeof query.page === 'number' ? query.page : 1;
-    return iteratePages((page) => this.#page({ ...query, page }), first, options);
+    return iteratePages((page, signal) => this.#page({ ...query, page }, signal), first, options);
   }
 
-  async #page(query: Record<string, unknown>): Promise<Page<Revision>> {
-    const res = await this.#transport.send('GET', this.path, { query });
+  async #page(query: Record<string, unknown>, signal?: AbortSignal): Promise<Page<Revision>> {
+    const res = await this.#transport.send('GET', this.path, { query, signal });
     const items = this.#transport.parse(revisionSchema.array(), res.body, 'GET', this.path, res.status);
     return toPage(items, res.headers, 'GET', this.path);
   }
