@@ -130,6 +130,29 @@ for entry in "${!EXPECTED_EXPORTS[@]}"; do
   fi
 done
 
+# --- errors are recognised across the ESM and the CJS build (dual-package hazard) ------------------
+cat >"$APP/dual.mjs" <<'EOF'
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const esm = await import('affiliation-validation');
+const cjs = require('affiliation-validation');
+const docsEsm = await import('affiliation-validation/docs-site');
+const problems = [];
+if (esm.ValidationError === cjs.ValidationError) problems.push('the two builds share their classes: nothing was tested');
+const fromCjs = new cjs.ValidationError('nonce_mismatch', 'x');
+if (!(fromCjs instanceof esm.ValidationError)) problems.push('a CJS ValidationError is not an ESM ValidationError');
+if (!(fromCjs instanceof docsEsm.AffiliationError)) problems.push('a CJS ValidationError is not an ESM AffiliationError');
+if (fromCjs instanceof esm.ProviderError) problems.push('a CJS ValidationError passes for an ESM ProviderError');
+if (!(new esm.OptionsError('x') instanceof cjs.OptionsError)) problems.push('an ESM OptionsError is not a CJS OptionsError');
+if (problems.length) { console.error(problems.join('\n')); process.exit(1); }
+EOF
+if out="$(cd "$APP" && node dual.mjs 2>&1)"; then
+  pass "errors of the CJS build are instanceof the ESM classes and back (dual-package hazard)"
+else
+  fail "errors across the ESM and CJS builds"
+  indent <<<"$out"
+fi
+
 # --- entry points that must not load certain packages ---------------------------------------------
 # ESM: a resolve hook (module.register) that refuses the forbidden packages; CJS: the same on
 # Module._resolveFilename. Both see chunks and lazy imports alike, since they watch the loader.
