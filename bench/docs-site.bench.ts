@@ -1,7 +1,7 @@
 /**
  * DocsSiteClient against a real WordPress (the one scripts/wordpress starts):
  *
- * 1. creating 500 posts through `batch()` (calls one after the other, and with `concurrency: 2`)
+ * 1. creating 500 posts through `batch()` (calls one after the other, and with `concurrency` 2 and 4)
  *    against one request per post, in the same run;
  * 2. iterating over 1,000 posts with `iterate()` (bounded concurrency) against fetching the pages one
  *    after the other.
@@ -26,6 +26,8 @@ const repo = fileURLToPath(new URL('..', import.meta.url));
 const scripts = join(repo, 'scripts', 'wordpress');
 
 const POSTS_PER_METHOD = 500;
+/** The `concurrency` values of batch() measured besides calls one after the other. */
+const BATCH_CONCURRENCY = [2, 4];
 const ITERATE_REPEATS = 3;
 /** Rounds the creations are spread over (each way creates POSTS_PER_METHOD / ROUNDS per round). */
 const ROUNDS = 5;
@@ -177,7 +179,8 @@ async function measure(docs: DocsSiteClient, runDir: string | undefined): Promis
     let batchCpu: number | undefined = 0;
     let leanMs = 0;
     let leanCpu: number | undefined = 0;
-    let concurrentMs = 0;
+    /** batch() with several of its calls in flight (`concurrency`), by concurrency. */
+    const concurrentMs = new Map<number, number>(BATCH_CONCURRENCY.map((c) => [c, 0]));
     const add = (a: number | undefined, b: number | undefined) =>
       a === undefined || b === undefined ? undefined : a + b;
     for (let round = 0; round < ROUNDS; round++) {
@@ -217,16 +220,18 @@ async function measure(docs: DocsSiteClient, runDir: string | undefined): Promis
       );
       leanMs += fMs;
       leanCpu = add(leanCpu, fCpu);
-      // The same batch with two of its calls in flight at once (`concurrency: 2`): the site works on
-      // both cores. Items of different calls may then run in any order.
-      const [cMs, , both] = await costOf(() =>
-        docs.batch(
-          indexes.map((i) => docs.posts.batchCreate(body(i, 'concurrent'))),
-          { concurrency: 2 },
-        ),
-      );
-      concurrentMs += cMs;
-      for (const r of both) if (r.ok) parallel.push((r.body as { id: number }).id);
+      // The same batch with several of its calls in flight at once (`concurrency`): the site works
+      // on both cores. Items of different calls may then run in any order.
+      for (const concurrency of BATCH_CONCURRENCY) {
+        const [cMs, , both] = await costOf(() =>
+          docs.batch(
+            indexes.map((i) => docs.posts.batchCreate(body(i, `concurrent${concurrency}`))),
+            { concurrency },
+          ),
+        );
+        concurrentMs.set(concurrency, (concurrentMs.get(concurrency) ?? 0) + cMs);
+        for (const r of both) if (r.ok) parallel.push((r.body as { id: number }).id);
+      }
       for (const r of lean) if (r.ok) parallel.push((r.body as { id: number }).id);
       for (const r of results) if (r.ok) created.push((r.body as { id: number }).id);
       const failed = results.filter((r) => !r.ok).length;
@@ -251,12 +256,11 @@ async function measure(docs: DocsSiteClient, runDir: string | undefined): Promis
     );
     report('ratio sequential / batch() (target ≥ 5×)', `${fmt(singleMs / batchMs)}×`);
     report('ratio 4 in flight / batch()', `${fmt(parallelMs / batchMs)}×`);
-    report('batch() with concurrency: 2 (2 calls in flight)', concurrentMs, 'ms');
-    report(
-      'ratio sequential / batch() with concurrency: 2 (target ≥ 5×)',
-      `${fmt(singleMs / concurrentMs)}×`,
-    );
-    report('ratio 4 in flight / batch() concurrency 2', `${fmt(parallelMs / concurrentMs)}×`);
+    for (const [concurrency, ms] of concurrentMs) {
+      report(`batch() with concurrency: ${concurrency}`, ms, 'ms');
+      report(`  ratio sequential / that (target ≥ 5×)`, `${fmt(singleMs / ms)}×`);
+      report(`  ratio 4 in flight / that`, `${fmt(parallelMs / ms)}×`);
+    }
     report('batch() with _fields=id per item', leanMs, 'ms');
     report('ratio sequential / batch() with _fields=id', `${fmt(singleMs / leanMs)}×`);
     if (singleCpu !== undefined && batchCpu !== undefined) {

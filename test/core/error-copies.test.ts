@@ -47,8 +47,10 @@ describe('errors of another copy of the package', () => {
         rp.ValidationError,
     ).toBe(false);
     expect({ name: 'AffiliationError' } instanceof core.AffiliationError).toBe(false);
-    expect(null instanceof core.AffiliationError).toBe(false);
-    expect('ValidationError' instanceof rp.ValidationError).toBe(false);
+    for (const value of [null, undefined, 'ValidationError', 42] as unknown[]) {
+      expect(value instanceof core.AffiliationError).toBe(false);
+      expect(value instanceof rp.ValidationError).toBe(false);
+    }
   });
 
   it('keeps the mark out of sight: not enumerable, not in JSON, frozen', () => {
