@@ -16,8 +16,9 @@ export const MAX_BATCH_ITEMS = 25;
 export interface BatchOptions {
   /**
    * `normal` (default): every item runs on its own; more than the limit (25) is split into several
-   * calls (one after the other unless `concurrency` says otherwise). `require-all-validate`: nothing runs unless every item
-   * validates; more than the limit is refused, because atomicity cannot span calls.
+   * calls (one after the other unless `concurrency` says otherwise). `require-all-validate`:
+   * nothing runs unless every item validates; more than the limit is refused, because atomicity
+   * cannot span calls.
    */
   validation?: 'normal' | 'require-all-validate';
   /**
