@@ -27,7 +27,7 @@ describe('MemoryTransactionStore browser binding', () => {
     const setA = (await store.put(a)) as string;
     const setB = (await store.put(b)) as string;
     expect(setA).toMatch(
-      /^av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     // Two tabs, two cookies: the names differ, and so do the random values.
     expect(setA.split('=')[0]).not.toBe(setB.split('=')[0]);
@@ -111,6 +111,20 @@ describe('MemoryTransactionStore browser binding', () => {
     );
   });
 
+  it('names its cookies __Host- by default, so a sibling subdomain cannot plant one; plain names otherwise', async () => {
+    const tx = () => transaction();
+    const name = async (options: ConstructorParameters<typeof MemoryTransactionStore>[0]) =>
+      ((await new MemoryTransactionStore(options).put(tx())) as string).split('=')[0];
+    expect(await name({})).toMatch(/^__Host-av_bind_[A-Za-z0-9_-]{16}$/);
+    expect(await name({ secure: false })).toMatch(/^av_bind_[A-Za-z0-9_-]{16}$/);
+    expect(await name({ path: '/shop' })).toMatch(/^av_bind_[A-Za-z0-9_-]{16}$/);
+    expect(await name({ cookieName: 'mine' })).toMatch(/^mine_[A-Za-z0-9_-]{16}$/);
+    // What a browser requires of a __Host- cookie: Secure, Path=/, no Domain.
+    const header = (await new MemoryTransactionStore().put(tx())) as string;
+    expect(header).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(header).not.toMatch(/Domain=/i);
+  });
+
   it('refuses bad cookie options with an OptionsError that names the option', () => {
     expect(() => new MemoryTransactionStore({ bindToBrowser: 'yes' as never })).toThrow(/bindToBrowser/);
     expect(() => new MemoryTransactionStore({ cookieName: 'a b' })).toThrow(OptionsError);
@@ -124,7 +138,7 @@ describe('AffiliationClient with the default store: the callback must come from 
   it('createAuthorizationRequest hands out the binding cookie as setCookie', async () => {
     const client = await newClient();
     const { setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
-    expect(setCookie).toMatch(/^av_bind_/);
+    expect(setCookie).toMatch(/^__Host-av_bind_/);
   });
 
   it('refuses a Request from another browser (login CSRF), then serves the shopper’s own', async () => {

@@ -92,7 +92,11 @@ describe('CookieTransactionStore', () => {
     const setB = await store.put(b);
     expect(cookiePair(setA).split('=')[0]).toBe(store.cookieNameFor('state-a'));
     expect(store.cookieNameFor('state-a')).not.toBe(store.cookieNameFor('state-b'));
-    expect(store.cookieNameFor('state-a')).toMatch(/^av_tx_[A-Za-z0-9_-]{16}$/);
+    expect(store.cookieNameFor('state-a')).toMatch(/^__Host-av_tx_[A-Za-z0-9_-]{16}$/);
+    // Without Secure or with another path a __Host- cookie would be refused: the plain name then.
+    const secret = 'x'.repeat(32);
+    expect(new CookieTransactionStore({ secret, secure: false }).cookieNameFor('s')).toMatch(/^av_tx_/);
+    expect(new CookieTransactionStore({ secret, path: '/cb' }).cookieNameFor('s')).toMatch(/^av_tx_/);
     const header = `${cookiePair(setA)}; ${cookiePair(setB)}`;
     expect(await store.take('state-b', { cookie: header })).toEqual(b);
     expect(await store.take('state-a', { cookie: header })).toEqual(a);

@@ -19,7 +19,7 @@ describe('MemoryTransactionStore', () => {
 
   it('implements TransactionStore; put returns a binding cookie, or nothing with bindToBrowser: false', async () => {
     const store: TransactionStore = new MemoryTransactionStore();
-    expect(await store.put(transaction())).toMatch(/^av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; /);
+    expect(await store.put(transaction())).toMatch(/^__Host-av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; /);
     const unbound: TransactionStore = new MemoryTransactionStore({ bindToBrowser: false });
     expect(await unbound.put(transaction())).toBeUndefined();
   });

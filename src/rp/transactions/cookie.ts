@@ -18,7 +18,8 @@ export interface CookieTransactionStoreOptions {
   /**
    * Cookie name prefix; each transaction gets its own cookie `<cookieName>_<16 chars>` (see
    * {@link CookieTransactionStore.cookieNameFor}). A `__Host-` prefix requires `secure` and path `/`.
-   * Default `'av_tx'`.
+   * Default `'__Host-av_tx'` (the browser then takes the cookie only from this very host, so a
+   * sibling subdomain cannot plant one), or `'av_tx'` when `secure` is off or `path` is not `/`.
    */
   cookieName?: string;
   /**

@@ -21,10 +21,16 @@ export class TransactionCookies {
   readonly prefix: string;
   readonly attributes: string;
 
-  /** @throws {OptionsError} for an option a browser would refuse or misread. */
+  /**
+   * Without a `cookieName`, the name is `defaultName` with the `__Host-` prefix when the cookie is
+   * `Secure` with path `/` (the defaults): a browser then refuses the cookie from any other host,
+   * so a sibling subdomain cannot plant one (cookie tossing).
+   *
+   * @throws {OptionsError} for an option a browser would refuse or misread.
+   */
   constructor(options: TransactionCookieOptions, defaultName: string) {
-    const cookieName = options.cookieName ?? defaultName;
-    if (typeof cookieName !== 'string' || !COOKIE_NAME_RE.test(cookieName)) {
+    const cookieName = options.cookieName;
+    if (cookieName !== undefined && (typeof cookieName !== 'string' || !COOKIE_NAME_RE.test(cookieName))) {
       throw new OptionsError(
         `Option \`cookieName\` must be 1–64 characters of A–Z, a–z, 0–9, "_", "." or "-", got ${describe(cookieName)}`,
       );
@@ -43,15 +49,16 @@ export class TransactionCookies {
         `Option \`path\` must start with "/" and hold no spaces, ";" or control characters, got ${describe(path)}`,
       );
     }
-    if (cookieName.startsWith('__Host-') && (!secure || path !== '/')) {
+    const name = cookieName ?? (secure && path === '/' ? `__Host-${defaultName}` : defaultName);
+    if (name.startsWith('__Host-') && (!secure || path !== '/')) {
       throw new OptionsError(
         'Option `cookieName` with the `__Host-` prefix requires `secure: true` and `path: "/"`',
       );
     }
-    if (cookieName.startsWith('__Secure-') && !secure) {
+    if (name.startsWith('__Secure-') && !secure) {
       throw new OptionsError('Option `cookieName` with the `__Secure-` prefix requires `secure: true`');
     }
-    this.prefix = cookieName;
+    this.prefix = name;
     this.attributes = `Path=${path}; HttpOnly${secure ? '; Secure' : ''}; SameSite=${sameSite === 'lax' ? 'Lax' : 'Strict'}`;
   }
 

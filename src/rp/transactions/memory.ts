@@ -28,7 +28,11 @@ export interface MemoryTransactionStoreOptions {
    * keeps it in its own session and compares). Default `true`.
    */
   bindToBrowser?: boolean;
-  /** Prefix of the binding cookies, one per transaction: `<cookieName>_<16 chars>`. Default `'av_bind'`. */
+  /**
+   * Prefix of the binding cookies, one per transaction: `<cookieName>_<16 chars>`. Default
+   * `'__Host-av_bind'` (a sibling subdomain cannot plant one), or `'av_bind'` when `secure` is off
+   * or `path` is not `/`.
+   */
   cookieName?: string;
   /** `Secure` attribute of the binding cookie. Turn off only for plain-http development. Default `true`. */
   secure?: boolean;
