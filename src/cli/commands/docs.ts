@@ -200,8 +200,8 @@ async function runBatchFile(
   }
   let concurrency = 1;
   if (values.concurrency !== undefined) {
-    concurrency = /^[1-8]$/.test(values.concurrency) ? Number(values.concurrency) : Number.NaN;
-    if (Number.isNaN(concurrency)) {
+    concurrency = /^\d{1,3}$/.test(values.concurrency) ? Number(values.concurrency) : Number.NaN;
+    if (!(concurrency >= 1 && concurrency <= MAX_BATCH_CONCURRENCY)) {
       throw new CliUsageError(
         `--concurrency must be a whole number from 1 to ${MAX_BATCH_CONCURRENCY} (calls to the batch route in flight at once)`,
       );
