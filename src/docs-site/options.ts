@@ -1,5 +1,6 @@
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isSecureUrl } from '../core/url-policy.js';
 
 /**
  * Application-password credentials (HTTP Basic). Create one in the site's admin under Users →
@@ -54,8 +55,6 @@ export interface DocsSiteOptions {
   logger?: Logger;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Validated and normalized options. */
 export interface ResolvedOptions {
   base: string;
@@ -107,7 +106,7 @@ export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
     if (typeof applicationPassword !== 'string' || applicationPassword.trim() === '') {
       throw new OptionsError('auth.applicationPassword must be a non-empty string');
     }
-    if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    if (!isSecureUrl(url)) {
       throw new OptionsError(
         'baseUrl must use https when auth is set: an application password is never sent in clear text (http is allowed on loopback hosts only)',
       );

@@ -5,7 +5,8 @@ import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
 import { redactUrl } from '../core/redact.js';
-import { HttpClient } from '../http/client.js';
+import { isSecureUrl } from '../core/url-policy.js';
+import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type CachedSource, entriesToFeed, readCacheFile, writeCacheFile } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { mergeNames, parseHintFeed } from './parse.js';
@@ -41,7 +42,7 @@ export interface HintFeedOptions {
   cacheFile?: string;
   /** Largest feed body accepted per source, in bytes. Default 20 MiB (real feeds are about 1 MB). */
   maxBytes?: number;
-  /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 30 000 ms. */
+  /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 10 000 ms. */
   timeoutMs?: number;
   /** Retries per source on network errors and 429/502/503/504 (with backoff). Default 2. */
   retries?: number;
@@ -126,16 +127,9 @@ type Outcome =
 const EMPTY: ReadonlyMap<string, HintEntry> = new Map();
 const MAX_TIMER_MS = 2 ** 31 - 1;
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_EVERY_MS = 3_600_000;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
-
-/** `https:`, or `http:` on a loopback host (local tests and development). */
-function allowedFeedUrl(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
-}
 
 function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
   if (value === undefined) return;
@@ -162,7 +156,7 @@ function checkSources(sources: unknown): Source[] {
       throw new OptionsError(`sources[${i}] is not a valid URL`);
     }
     if (raw === undefined || raw === null) throw new OptionsError(`sources[${i}] has no url`);
-    if (!allowedFeedUrl(url)) {
+    if (!isSecureUrl(url)) {
       throw new OptionsError(`sources[${i}] must be an https: URL (http: only on loopback hosts)`);
     }
     if (country !== undefined && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
@@ -522,7 +516,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       } catch {
         next = new URL('invalid:');
       }
-      if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
+      if (hop >= MAX_REDIRECTS || !isSecureUrl(next)) {
         return {
           kind: 'failed',
           error: new HintFeedError(

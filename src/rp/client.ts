@@ -34,8 +34,8 @@ import type { AffiliationResult, HintLookup, TransactionContext, TransactionStor
 export interface AffiliationClientOptions {
   /**
    * The service's issuer, `{base_url}` (e.g. `https://op.example.org`). `https:` only, except on
-   * loopback hosts (127.0.0.0/8, ::1, localhost) so local tests can use `http:`. A single trailing
-   * slash difference with the discovery document's `issuer` is tolerated.
+   * loopback hosts (localhost, *.localhost, 127.0.0.0/8, [::1]) so local tests can use `http:`. A
+   * single trailing slash difference with the discovery document's `issuer` is tolerated.
    */
   issuer: string;
   /** The client_id the service registered for you. */
