@@ -469,9 +469,10 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
 
     let error = failures[0];
+    let cacheError: HintFeedError | undefined;
     if (partsChanged && this.#writer) {
       // Every configured source is written, also one that has never loaded, so it is remembered.
-      const cacheError = await this.#writer.write(
+      cacheError = await this.#writer.write(
         this.#sources.map((source, i) => toCachedSource(source, parts[i])),
       );
       error ??= cacheError;
@@ -485,6 +486,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       renamed,
       total: snapshot.entries.size,
       ...(error ? { error } : {}),
+      ...(cacheError ? { cacheError } : {}),
       sources,
     };
     this.#lastResult = result;
@@ -498,6 +500,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     });
     if (status === 'updated') this.#emitSafely('update', result);
     if (error) this.#emitError(error);
+    if (cacheError && cacheError !== error) this.#emitError(cacheError);
     return result;
   }
 

@@ -74,6 +74,11 @@ export interface RefreshResult {
    * source (each source's own error is in `sources`), or `cache_write_failed`.
    */
   readonly error?: HintFeedError;
+  /**
+   * Set when the `cacheFile` could not be written (`cache_write_failed`): the list in memory was
+   * updated, the file was not. Also in `error` when no source failed.
+   */
+  readonly cacheError?: HintFeedError;
   /** Per-source outcome, in the order of `sources`. */
   readonly sources: readonly SourceRefreshResult[];
 }
