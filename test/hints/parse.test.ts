@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectHintFeedShape, HintFeedError, parseHintFeed } from '../../src/hints.js';
+import { detectHintFeedShape, parseHintFeed } from '../../src/hints.js';
 
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
 const URN = 'urn:mace:terena.org:nl:vu:idp';
