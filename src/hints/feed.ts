@@ -226,7 +226,13 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       const cached = file.sources.find((c) => c.url === source.safeUrl);
       if (!cached) return undefined;
       try {
-        return partFromCache(cached, source.country);
+        const part = partFromCache(cached, source.country);
+        // Stored under another country or region: serve it, but fetch it whole at the next refresh
+        // (a 304 would keep the old country).
+        if (part && (cached.country !== source.country || cached.region !== source.region)) {
+          return { ...part, etag: undefined, lastModified: undefined, sha256: undefined };
+        }
+        return part;
       } catch (error) {
         this.#logger.warn?.('hints cache entry not used', {
           url: source.safeUrl,
@@ -499,7 +505,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       failed: failures.length,
     });
     if (status === 'updated') this.#emitSafely('update', result);
-    if (error) this.#emitError(error);
+    // A refresh aborted by close() is no news for anyone.
+    if (error && !this.#closed) this.#emitError(error);
     if (cacheError && cacheError !== error) this.#emitError(cacheError);
     return result;
   }

@@ -494,6 +494,24 @@ describe('cacheFile', () => {
     await restarted.close();
   });
 
+  it('a source given another country than the one it was cached under is fetched whole again', async () => {
+    const p = path();
+    const cacheFile = join(dir, 'recountry.json');
+    server.route(p, { kind: 'json', body: { [TUD]: { en: 'TU Delft' } }, etag: '"x"' });
+    const nl = new HintFeed({ sources: [{ url: server.url(p), country: 'NL' }], cacheFile, retries: 0 });
+    await nl.refresh();
+    const be = await HintFeed.open({
+      sources: [{ url: server.url(p), country: 'BE' }],
+      cacheFile,
+      retries: 0,
+    });
+    expect(be.get(TUD)?.country).toBe('NL'); // served from the file until the refresh
+    const before = server.requests.length;
+    expect(await be.refresh()).toMatchObject({ status: 'updated' });
+    expect(server.requests[before]?.ifNoneMatch).toBeUndefined();
+    expect(be.get(TUD)?.country).toBe('BE');
+  });
+
   it('a failed refresh leaves the cache file untouched', async () => {
     const p = path();
     const cacheFile = join(dir, 'untouched.json');
