@@ -99,4 +99,10 @@ export interface AffiliationResult {
  */
 export interface HintLookup {
   has(entityId: string): boolean;
+  /**
+   * `false` while the lookup has no list yet (a `HintFeed` before its cache file or first successful
+   * refresh): an `idpHint` is then refused saying that the feed has not loaded, not that the
+   * institution is unknown. Absent means loaded.
+   */
+  readonly loaded?: boolean;
 }
