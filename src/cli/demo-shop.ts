@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { AffiliationError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import { AffiliationClient } from '../rp/client.js';
 import { fragmentRelayHtml } from '../rp/relay.js';
+import { StartRequestError } from '../rp/start.js';
 import { CookieTransactionStore } from '../rp/transactions/index.js';
-import type { Affiliation, AffiliationResult } from '../rp/types.js';
+import type { AffiliationResult } from '../rp/types.js';
 
 /** What the demo needs from a shop: start it on 127.0.0.1, learn its URLs, stop it. */
 export interface DemoShopOptions {
@@ -77,6 +79,17 @@ export const startBuiltInShop: StartShop = async (options) => {
     throw error;
   }
   const log = options.log ?? (() => {});
+  const start = codeClient.startHandler({
+    flows: { code: codeClient, id_token: idTokenClient },
+    onError: (error) => {
+      log(`validation not started: ${error.code}`);
+      const status = error instanceof StartRequestError ? error.status : 400;
+      const title = status === 405 || status === 403 ? 'Not possible' : 'Validation not started';
+      const response = new Response(page(title, `<p>${escapeHtml(error.userMessage)}</p>`), { status });
+      if (status === 405) response.headers.set('allow', 'POST');
+      return response;
+    },
+  });
 
   const send = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, {
@@ -111,41 +124,17 @@ export const startBuiltInShop: StartShop = async (options) => {
       return;
     }
     if (requestUrl.pathname === '/start') {
-      // Only a same-origin form POST starts a validation: a GET or another site's form could start
-      // validations in the shopper's browser (docs/security.md, section 3.2).
-      if (req.method !== 'POST') {
-        send(res, 405, page('Not possible', '<p>Start the validation from the shop page.</p>'), {
-          allow: 'POST',
-        });
-        return;
-      }
-      const origin = req.headers.origin;
-      const sameOrigin =
-        origin === undefined
-          ? req.headers['sec-fetch-site'] === 'same-origin'
-          : origin === new URL(url).origin;
-      if (!sameOrigin) {
-        send(res, 403, page('Not possible', '<p>Start the validation from the shop page.</p>'));
-        return;
-      }
-      const form = new URLSearchParams(await readBody(req));
-      const affiliation = form.get('affiliation') ?? 'student';
-      const institution = form.get('institution') ?? '';
-      if (!AFFILIATIONS.includes(affiliation)) {
-        send(res, 400, page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
-        return;
-      }
-      const client = form.get('flow') === 'id_token' ? idTokenClient : codeClient;
-      const { url: location, setCookie } = await client.createAuthorizationRequest({
-        affiliation: affiliation as Affiliation,
-        ...(institution ? { idpHint: institution } : {}),
+      // The SDK's start route: only a same-origin form POST starts a validation (docs/security.md,
+      // section 3.2); the form's fields are checked; 303 with the transaction cookie.
+      const response = await start(webRequest(req, requestUrl));
+      const headers: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers[name] = value;
       });
-      res.writeHead(303, {
-        location,
-        'cache-control': 'no-store',
-        ...(setCookie ? { 'set-cookie': setCookie } : {}),
-      });
-      res.end();
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers['set-cookie'] = cookies;
+      res.writeHead(response.status, headers);
+      res.end(Buffer.from(await response.arrayBuffer()));
       return;
     }
     if (requestUrl.pathname === '/callback' && (req.method === 'GET' || req.method === 'POST')) {
@@ -188,6 +177,25 @@ export const startBuiltInShop: StartShop = async (options) => {
   });
   return { url, redirectUri, close };
 };
+
+/**
+ * The Web `Request` of a Node request, on the shop's own origin (never the Host header). The body is
+ * streamed unread: the start handler bounds its size (413).
+ */
+function webRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
 
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];

@@ -171,8 +171,9 @@ export interface StartClient {
 export interface StartHandlerOptions {
   /**
    * Which form fields the shopper may set. A listed field that the form leaves out (or empty) takes
-   * its default below; a known field that is not listed but sent anyway is refused (400), so a shop
-   * that fixes the affiliation never validates another one by mistake. Other fields are ignored.
+   * its default below; a known field that is not listed may only carry the fixed value (another one
+   * is refused with 400, so a shop that fixes the affiliation never validates another one by
+   * mistake). Other fields are ignored.
    * Default `['affiliation', 'institution']`, plus `'flow'` when `flows` offers both flows.
    */
   formFields?: readonly StartFormField[];
@@ -358,38 +359,46 @@ export function createStartHandler(
   const o = checkOptions(client, redirectUri, options);
   const onError = options.onError ?? ((error: AffiliationError) => defaultStartErrorResponse(error));
 
-  /** The value of a field the form may set, else the shop's default; refuse a fixed field. */
-  const field = (form: URLSearchParams, name: StartFormField): string | undefined => {
+  /**
+   * The value of a field the form may set, else the shop's default. A field the shop fixes may be
+   * sent with the fixed value only.
+   */
+  const field = (
+    form: URLSearchParams,
+    name: StartFormField,
+    fixed: string | undefined,
+  ): string | undefined => {
     const value = single(form, name);
-    if (value !== undefined && !o.fields.has(name)) {
+    if (o.fields.has(name)) return value ?? fixed;
+    if (value !== undefined && value !== fixed) {
       throw badForm(
-        `The form sets "${name}", which this start route does not accept (formFields)`,
+        `The form sets "${name}", which this start route fixes${fixed === undefined ? '' : ` to ${JSON.stringify(fixed)}`} (see formFields)`,
         'This choice is not offered here. Please start the validation again from the shop page.',
       );
     }
-    return value;
+    return fixed;
   };
 
   return async (request: Request): Promise<Response> => {
     try {
       checkStartRequest(request, o.origin);
       const form = await readForm(request, o.maxFormBytes);
-      const affiliation = field(form, 'affiliation') ?? o.affiliation;
+      const affiliation = field(form, 'affiliation', o.affiliation) ?? o.affiliation;
       if (!o.affiliations.includes(affiliation as Affiliation)) {
         throw badForm(
           `The form asks for affiliation ${JSON.stringify(affiliation.slice(0, 40))}; allowed: ${o.affiliations.join(', ')}`,
           'Please choose one of the offered affiliations.',
         );
       }
-      const identifier = field(form, 'identifier') ?? o.identifier;
+      const identifier = field(form, 'identifier', o.identifier);
       if (identifier !== undefined && !IDENTIFIERS.includes(identifier as Identifier)) {
         throw badForm(
           `The form asks for identifier ${JSON.stringify(identifier.slice(0, 40))}; allowed: ${IDENTIFIERS.join(', ')}`,
           'Please choose one of the offered options.',
         );
       }
-      const idpHint = field(form, 'institution') ?? o.idpHint;
-      const flow = field(form, 'flow') ?? client.responseType;
+      const idpHint = field(form, 'institution', o.idpHint);
+      const flow = field(form, 'flow', client.responseType) ?? client.responseType;
       const chosen = flow === 'code' || flow === 'id_token' ? o.flows[flow] : undefined;
       if (chosen === undefined) {
         throw badForm(

@@ -143,8 +143,9 @@ describe('startHandler', () => {
     expect(b.searchParams.get('response_type')).toBe('code');
     const c = await start(post('flow=implicit'));
     expect(c.status).toBe(400);
-    // A single client offers no flow choice.
+    // A single client offers no flow choice; its own flow may still be named.
     expect((await code.startHandler()(post('flow=id_token'))).status).toBe(400);
+    expect((await code.startHandler()(post('flow=code'))).status).toBe(303);
   });
 
   it.each([
@@ -152,6 +153,7 @@ describe('startHandler', () => {
     ['an affiliation the shop does not offer', 'affiliation=member', /offered affiliations/],
     ['a repeated field', 'affiliation=student&affiliation=employee', /one value/],
     ['a field the shop fixes', 'identifier=persistent', /not offered here/],
+    ['a fixed field with another value', 'flow=id_token', /not offered here/],
     ['a malformed institution', 'institution=a%20b', /.+/],
     ['a form-decoded faculty+staff', 'affiliation=faculty+staff', /offered affiliations/],
   ])('answers 400 with a clear page for %s', async (_name, body, message) => {
