@@ -82,7 +82,9 @@ function escapeHtml(value: string): string {
 
 function page(title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
+</head>
 <body><h1>${escapeHtml(title)}</h1>
 ${content}
 </body></html>
@@ -156,7 +158,7 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     if (!reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
-        `default-src 'none'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       );
     }
     reply.header('referrer-policy', 'no-referrer');

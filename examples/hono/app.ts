@@ -80,7 +80,9 @@ function escapeHtml(value: string): string {
 
 function page(title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
+</head>
 <body><h1>${escapeHtml(title)}</h1>
 ${content}
 </body></html>
@@ -142,7 +144,7 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': `default-src 'none'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',

@@ -42,7 +42,7 @@ export type StartShop = (options: DemoShopOptions) => Promise<RunningShop>;
 const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
 
 function page(title: string, content: string): string {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
 }
 
 /** The built-in node:http shop. */
@@ -96,7 +96,8 @@ export const startBuiltInShop: StartShop = async (options) => {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       ...headers,
     });
     res.end(html);
@@ -224,6 +225,7 @@ export function resultPage(
 <dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
 <dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
 <dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
-</dl>`,
+</dl>
+<p><a href="/">Start again</a></p>`,
   );
 }
