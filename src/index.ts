@@ -14,6 +14,15 @@ export { fragmentRelayHtml } from './rp/relay.js';
 export type { BuildScopeOptions, ParsedScope } from './rp/scope.js';
 export { AFFILIATIONS, buildScope, encodeScopeForWire, IDENTIFIERS, parseScope } from './rp/scope.js';
 export type {
+  StartClient,
+  StartFormField,
+  StartHandlerOptions,
+  StartRequestCheck,
+  StartRequestErrorCode,
+  StartRequestLike,
+} from './rp/start.js';
+export { checkStartRequest, StartRequestError } from './rp/start.js';
+export type {
   CookieTransactionStoreOptions,
   MemoryTransactionStoreOptions,
 } from './rp/transactions/index.js';

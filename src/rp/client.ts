@@ -22,6 +22,8 @@ import { createCallbackHandler } from './handler.js';
 import type { IdTokenCheckOptions } from './id-token.js';
 import { verifyIdToken } from './id-token.js';
 import { KeyStore } from './jwks.js';
+import type { StartHandlerOptions } from './start.js';
+import { createStartHandler } from './start.js';
 import { MemoryTransactionStore } from './transactions/index.js';
 import type { AffiliationResult, HintLookup, TransactionContext, TransactionStore } from './types.js';
 
@@ -406,6 +408,26 @@ export class AffiliationClient {
       checks,
       now: Date.now,
     });
+  }
+
+  /**
+   * A Web-standard start route, `(request: Request) => Promise<Response>`: accepts only a `POST`
+   * from the shop's own pages ({@link checkStartRequest}: `Sec-Fetch-Site`, else `Origin`), reads
+   * the form's affiliation / identifier / institution / flow as `options` allow, starts the
+   * validation with the request's cookies, and answers 303 to the authorization URL with the
+   * store's cookie(s). A refused start gets `options.onError` (default: a small HTML page, 400,
+   * 403, 405 with `Allow: POST`, 413 or 415).
+   *
+   * @example
+   * ```ts
+   * const start = client.startHandler({ formFields: ['affiliation', 'institution'] });
+   * app.post('/start', (c) => start(c.req.raw));
+   * // <form method="post" action="/start"><select name="affiliation">…</select>…</form>
+   * ```
+   * @throws {TypeError} for invalid options (when called, not per request).
+   */
+  startHandler(options: StartHandlerOptions = {}): (request: Request) => Promise<Response> {
+    return createStartHandler(this, this.#o.redirectUri, options);
   }
 
   /**

@@ -38,7 +38,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
   const status = error instanceof TransportError ? 502 : 400;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Validation failed</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation failed</title></head>
 <body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
 </html>
 `;
@@ -48,7 +48,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'content-security-policy':
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     },
