@@ -66,7 +66,7 @@ export interface TransactionContext {
    * The `cookie` header of the request: `''` when it carried none, `undefined` when the caller did
    * not say (a bare callback URL).
    */
-  cookie?: string | null;
+  cookie?: string | null | undefined;
 }
 
 /** The result of a successful validation. @group Types */
