@@ -177,7 +177,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   const logger = redactingLogger(options.logger ?? noopLogger, [clientSecret]);
   const http = new HttpClient({
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     logger,
     secrets: [clientSecret],
   });

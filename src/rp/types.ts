@@ -5,8 +5,8 @@ export type Identifier = 'persistent' | 'transient';
 
 /** The `claims` request parameter (spec 2.3). @group Types */
 export interface ClaimsRequest {
-  id_token?: { reuse_detection: null };
-  userinfo?: { reuse_detection: null };
+  id_token?: { reuse_detection: null } | undefined;
+  userinfo?: { reuse_detection: null } | undefined;
 }
 
 /**
