@@ -5,8 +5,8 @@ export type Identifier = 'persistent' | 'transient';
 
 /** The `claims` request parameter (spec 2.3). @group Types */
 export interface ClaimsRequest {
-  id_token?: { reuse_detection: null };
-  userinfo?: { reuse_detection: null };
+  id_token?: { reuse_detection: null } | undefined;
+  userinfo?: { reuse_detection: null } | undefined;
 }
 
 /**
@@ -66,7 +66,7 @@ export interface TransactionContext {
    * The `cookie` header of the request: `''` when it carried none, `undefined` when the caller did
    * not say (a bare callback URL).
    */
-  cookie?: string | null;
+  cookie?: string | null | undefined;
 }
 
 /** The result of a successful validation. @group Types */
