@@ -209,10 +209,10 @@ ${flows}
         .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
     }
     const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
-    const { url, setCookie } = await client.createAuthorizationRequest({
-      affiliation: affiliation as Affiliation,
-      ...(institution ? { idpHint: institution } : {}),
-    });
+    const { url, setCookie } = await client.createAuthorizationRequest(
+      { affiliation: affiliation as Affiliation, ...(institution ? { idpHint: institution } : {}) },
+      { cookie: req.headers.cookie },
+    );
     if (setCookie) reply.header('set-cookie', setCookie);
     return reply.redirect(url, 303);
   });
@@ -225,7 +225,9 @@ ${flows}
     }
     const body = typeof req.body === 'string' ? req.body : undefined;
     const state = req.method === 'POST' ? new URLSearchParams(body ?? '').get('state') : query.state;
-    if (typeof state === 'string' && state) reply.header('set-cookie', transactions.clearCookie(state));
+    const cleared =
+      typeof state === 'string' && state ? transactions.clearCookie(state, { cookie: req.headers.cookie }) : undefined;
+    if (cleared) reply.header('set-cookie', cleared);
     const result = await codeClient.validateCallback(req.raw, body === undefined ? undefined : { body });
     // Post/Redirect/Get: the result goes into a fresh session; the callback URL leaves the address bar.
     reply.header('set-cookie', openSession(result));

@@ -214,10 +214,10 @@ ${flows}
       }
       const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
       try {
-        const { url, setCookie } = await client.createAuthorizationRequest({
-          affiliation: affiliation as Affiliation,
-          ...(institution ? { idpHint: institution } : {}),
-        });
+        const { url, setCookie } = await client.createAuthorizationRequest(
+          { affiliation: affiliation as Affiliation, ...(institution ? { idpHint: institution } : {}) },
+          { cookie: c.req.header('cookie') },
+        );
         const headers = new Headers({
           location: url,
           'cache-control': 'no-store',

@@ -136,10 +136,10 @@ export const startBuiltInShop: StartShop = async (options) => {
         return;
       }
       const client = form.get('flow') === 'id_token' ? idTokenClient : codeClient;
-      const { url: location, setCookie } = await client.createAuthorizationRequest({
-        affiliation: affiliation as Affiliation,
-        ...(institution ? { idpHint: institution } : {}),
-      });
+      const { url: location, setCookie } = await client.createAuthorizationRequest(
+        { affiliation: affiliation as Affiliation, ...(institution ? { idpHint: institution } : {}) },
+        { cookie: req.headers.cookie ?? '' },
+      );
       res.writeHead(303, {
         location,
         'cache-control': 'no-store',
@@ -158,7 +158,8 @@ export const startBuiltInShop: StartShop = async (options) => {
       let body: string | undefined;
       if (req.method === 'POST') body = await readBody(req);
       const state = (body === undefined ? requestUrl.searchParams : new URLSearchParams(body)).get('state');
-      const clear: Record<string, string> = state ? { 'set-cookie': transactions.clearCookie(state) } : {};
+      const cleared = state ? transactions.clearCookie(state, { cookie: req.headers.cookie ?? '' }) : undefined;
+      const clear: Record<string, string> = cleared ? { 'set-cookie': cleared } : {};
       try {
         const result = await codeClient.validateCallback(req, body === undefined ? undefined : { body });
         send(res, 200, resultPage(result, options.institutions), clear);
