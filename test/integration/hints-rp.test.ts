@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HintFeed } from '../../src/hints.js';
-import { AffiliationClient, ValidationError } from '../../src/index.js';
+import { AffiliationClient, MemoryTransactionStore, ValidationError } from '../../src/index.js';
 import {
   DEFAULT_TEST_CLIENT,
   DEFAULT_TEST_INSTITUTIONS,
@@ -58,6 +58,8 @@ describe('HintFeed as the hints of AffiliationClient', () => {
       clientId: DEFAULT_TEST_CLIENT.clientId,
       clientSecret: DEFAULT_TEST_CLIENT.clientSecret,
       redirectUri: DEFAULT_TEST_CLIENT.redirectUris[0]!,
+      // A bare callback URL below: a store that binds to the browser would refuse it.
+      transactions: new MemoryTransactionStore({ bindToBrowser: false }),
       hints,
     });
 
