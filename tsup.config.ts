@@ -7,6 +7,7 @@ export default defineConfig([
       hints: 'src/hints.ts',
       'docs-site': 'src/docs-site.ts',
       testing: 'src/testing.ts',
+      redis: 'src/redis.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
