@@ -61,7 +61,8 @@ export class RedisConnection {
       // ioredis: `status` is 'ready' once connected (and after every reconnection).
       const io = c as IORedisClientLike;
       this.#send = (args) => io.call(args[0] as string, args.slice(1));
-      this.#notReady = () => (io.status === 'ready' ? undefined : `the ioredis client is ${io.status}`);
+      this.#notReady = () =>
+        io.status === 'ready' ? undefined : `the ioredis client's status is "${io.status}" (not "ready")`;
     } else if (
       typeof c === 'object' &&
       c !== null &&
