@@ -12,6 +12,8 @@ export type WorkerMessage =
   | { type: 'claim'; offerId: string; results: AffiliationResult[] }
   /** Claim `results` round-robin for `ms` milliseconds; answer how many calls completed. */
   | { type: 'claim-for'; offerId: string; results: AffiliationResult[]; ms: number }
+  /** Baseline for the ledger benchmark: a bare `SET key value NX` per call, for `ms` milliseconds. */
+  | { type: 'set-for'; keys: string[]; ms: number }
   | { type: 'close' };
 
 /** Per item: 'taken' / 'claimed' / 'already', or the error code. */
@@ -67,6 +69,19 @@ process.on('message', async (message: WorkerMessage) => {
         Array.from({ length: 8 }, async (_, lane) => {
           for (let i = lane; performance.now() < until; i += 8) {
             await s.ledger.claim(message.offerId, message.results[i % message.results.length]!);
+            calls++;
+          }
+        }),
+      );
+      send({ type: 'done', calls });
+    } else if (message.type === 'set-for') {
+      const s = session!;
+      let calls = 0;
+      const until = performance.now() + message.ms;
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, lane) => {
+          for (let i = lane; performance.now() < until; i += 8) {
+            await s.connected.command(['SET', message.keys[i % message.keys.length]!, '1', 'NX']);
             calls++;
           }
         }),
