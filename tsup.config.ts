@@ -10,6 +10,7 @@ const libraryEntries = {
   'docs-site': 'src/docs-site.ts',
   testing: 'src/testing.ts',
   'testing-msw': 'src/testing-msw.ts',
+  redis: 'src/redis.ts',
 };
 
 export default defineConfig({
