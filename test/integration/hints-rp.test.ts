@@ -40,6 +40,8 @@ function clientWith(hints: HintFeed) {
     clientId: DEFAULT_TEST_CLIENT.clientId,
     clientSecret: DEFAULT_TEST_CLIENT.clientSecret,
     redirectUri: DEFAULT_TEST_CLIENT.redirectUris[0]!,
+    // Bare callback URLs below: a store that binds to the browser would refuse them.
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     hints,
   });
 }

@@ -95,7 +95,7 @@ describe('callbackHandler', () => {
     });
     const response = await handler(new Request(callback, { headers: { cookie } }));
     expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state));
+    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state, { cookie }));
 
     const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
     expect(failed.status).toBe(400);

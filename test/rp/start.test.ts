@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ScopeError, ValidationError } from '../../src/rp/errors.js';
 import { checkStartRequest, createStartHandler, StartRequestError } from '../../src/rp/start.js';
-import { CookieTransactionStore } from '../../src/rp/transactions/index.js';
+import { CookieTransactionStore, MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 import { REDIRECT_URI } from '../helpers/op-mock.js';
 import { browserCookie, newClient, useOp } from '../helpers/setup.js';
 
@@ -80,7 +80,8 @@ describe('checkStartRequest', () => {
 
 describe('startHandler', () => {
   it('starts a validation from the form and answers 303 with the cookie, then the callback validates', async () => {
-    const client = await newClient();
+    // A store that binds to the browser, so the start sets its cookie.
+    const client = await newClient({ transactions: new MemoryTransactionStore() });
     const start = client.startHandler();
     const response = await start(post('affiliation=faculty%2Bstaff&institution='));
     expect(response.status).toBe(303);
