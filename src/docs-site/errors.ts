@@ -12,11 +12,14 @@ import { AffiliationError } from '../core/errors.js';
  * - `credentials_refused`: the site answered 401 although credentials were configured (a wrong
  *   application password looks anonymous on WordPress 6.1: reads work, writes get 401).
  * - `http_error`: an error status without a WordPress error body.
+ * - `rest_api_not_found`: the answer did not come from the WordPress REST API (a 404 that is not a
+ *   WordPress error, an HTML page, an index without `namespaces`): check the REST root (`restRoot`,
+ *   `routeStyle`), the base address, and that the site runs WordPress.
  * - `unexpected_redirect`: a write was redirected; it was not followed (a redirected POST becomes a GET).
  * - `batch_not_executed`: the batch item was not run because another item failed validation
  *   (`require-all-validate`) or an earlier chunk of the batch failed as a whole.
  * - `batch_failed`: the batch call carrying this item failed as a whole.
- * - `no_content_namespace`: `connect()` found neither `cms/v2` nor `wp/v2` in the index.
+ * - `no_content_namespace`: `DocsSiteClient.connect()` found neither `cms/v2` nor `wp/v2` in the index.
  * - `application_passwords_unavailable`: the index does not advertise application passwords.
  *
  * @group Errors
@@ -27,6 +30,7 @@ export type DocsSiteErrorCode =
   | 'invalid_response'
   | 'credentials_refused'
   | 'http_error'
+  | 'rest_api_not_found'
   | 'unexpected_redirect'
   | 'batch_not_executed'
   | 'batch_failed'
@@ -92,8 +96,12 @@ export class DocsSiteError extends AffiliationError {
   }
 }
 
-/** Shorthand for a client-side parameter error naming the parameter. */
-export function invalidParam(param: string, message: string, where?: string): DocsSiteError {
+/** Shorthand for a client-side parameter error naming the parameter; `cause` keeps a lower error. */
+export function invalidParam(param: string, message: string, where?: string, cause?: unknown): DocsSiteError {
   const prefix = where ? `${where}: ` : '';
-  return new DocsSiteError(`${prefix}parameter "${param}" ${message}`, { code: 'invalid_param', param });
+  return new DocsSiteError(`${prefix}parameter "${param}" ${message}`, {
+    code: 'invalid_param',
+    param,
+    cause,
+  });
 }
