@@ -18,10 +18,10 @@ export const MAX_BATCH_CONCURRENCY = 8;
  */
 export interface BatchRequest {
   /** Default `POST`. */
-  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method?: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | undefined;
   path: string;
-  body?: Record<string, unknown>;
-  headers?: Record<string, string | string[]>;
+  body?: Record<string, unknown> | undefined;
+  headers?: Record<string, string | string[]> | undefined;
 }
 
 /** A request that passed the checks: method upper-cased and path starting with `/`. */
@@ -40,7 +40,7 @@ export interface BatchOptions {
    * nothing runs unless every item validates; more than the limit is refused, because atomicity
    * cannot span calls.
    */
-  validation?: 'normal' | 'require-all-validate';
+  validation?: 'normal' | 'require-all-validate' | undefined;
   /**
    * Calls to the batch route in flight at once when a `normal` batch is split (1–8). Default `1`:
    * the calls go one after the other, so the items run in the order given. With more, the site
@@ -48,9 +48,9 @@ export interface BatchOptions {
    * may run in any order; use it only for items that do not depend on each other. Results are in
    * request order either way.
    */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /** Called after each call to the batch route with the number of items done so far. */
-  onProgress?: (progress: { done: number; total: number }) => void;
+  onProgress?: ((progress: { done: number; total: number }) => void) | undefined;
 }
 
 /**

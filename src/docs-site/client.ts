@@ -43,21 +43,21 @@ export interface AuthorizationUrlOptions {
   /** Name of the application asking for a password; shown to the user. */
   appName: string;
   /** A UUID identifying the application. */
-  appId?: string;
+  appId?: string | undefined;
   /** Where the site sends the user after approval (with `site_url`, `user_login`, `password`). */
-  successUrl?: string;
+  successUrl?: string | undefined;
   /** Where the site sends the user after rejection. */
-  rejectUrl?: string;
+  rejectUrl?: string | undefined;
 }
 
 /** Options of {@link DocsSiteClient.request}. */
 export interface RequestOptions {
   /** Query parameters, serialized PHP-style (`a[]=1&a[]=2`). */
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown> | undefined;
   /** A JSON body (POST, PUT, PATCH). */
   body?: unknown;
   /** Extra request headers. `authorization` is always the client's own. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
