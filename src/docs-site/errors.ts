@@ -24,19 +24,22 @@ import { AffiliationError } from '../core/errors.js';
  *
  * @group Errors
  */
-export type DocsSiteErrorCode =
-  | 'invalid_param'
-  | 'invalid_batch'
-  | 'invalid_response'
-  | 'credentials_refused'
-  | 'http_error'
-  | 'rest_api_not_found'
-  | 'unexpected_redirect'
-  | 'batch_not_executed'
-  | 'batch_failed'
-  | 'no_content_namespace'
-  | 'application_passwords_unavailable'
-  | (string & {});
+export type DocsSiteErrorCode = (typeof DOCS_SITE_CLIENT_CODES)[number] | (string & {});
+
+/** The codes the client gives itself (see {@link DocsSiteErrorCode}); docs/errors.md explains each. */
+export const DOCS_SITE_CLIENT_CODES = [
+  'invalid_param',
+  'invalid_batch',
+  'invalid_response',
+  'credentials_refused',
+  'http_error',
+  'rest_api_not_found',
+  'unexpected_redirect',
+  'batch_not_executed',
+  'batch_failed',
+  'no_content_namespace',
+  'application_passwords_unavailable',
+] as const;
 
 /**
  * An error from the documentation-site client: a parameter refused before sending (`status` is
