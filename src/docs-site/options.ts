@@ -29,30 +29,30 @@ export interface DocsSiteOptions {
    */
   baseUrl: string | URL;
   /** The REST root `{rest_root}` below the base address. Default `wp-json`. Ignored with `routeStyle: 'query'`. */
-  restRoot?: string;
+  restRoot?: string | undefined;
   /**
    * How routes are addressed. `path` (default): `{baseUrl}/{restRoot}/cms/v2/posts`. `query`:
    * `{baseUrl}/?rest_route=/cms/v2/posts`, which every WordPress answers, also one without pretty
    * permalinks.
    */
-  routeStyle?: 'path' | 'query';
+  routeStyle?: 'path' | 'query' | undefined;
   /** Application-password credentials. Without them requests are anonymous (reads of public content). */
-  auth?: DocsSiteAuth;
+  auth?: DocsSiteAuth | undefined;
   /**
    * Namespace of the content routes. Default `cms/v2` (the service); a stock WordPress names it
-   * `wp/v2`. `connect()` picks it from the site's index.
+   * `wp/v2`. `DocsSiteClient.connect()` reads it from the site's index (and checks this one there).
    */
-  contentNamespace?: string;
+  contentNamespace?: string | undefined;
   /** fetch implementation, resolved at call time. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Time limit of one attempt in milliseconds. Default 10 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of idempotent requests (GET, PUT, DELETE) on 429/502/503/504 and network errors. Default 2; POST and PATCH are never retried. */
-  retries?: number;
+  retries?: number | undefined;
   /** Largest answer accepted, in bytes. Default 5 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** Validated and normalized options. */
