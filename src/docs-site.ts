@@ -91,3 +91,4 @@ export type { DocsSiteIndex, DocsSiteRoute, NamespaceIndex } from './docs-site/s
 export type { CurrentUser } from './docs-site/schemas/user.js';
 export type { DocsSiteMethod, DocsSiteResponse } from './docs-site/transport.js';
 export type { UploadSource } from './docs-site/upload.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';

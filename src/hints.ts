@@ -14,4 +14,5 @@ export type {
   RefreshResult,
   SourceRefreshResult,
 } from './hints/types.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type { HintLookup } from './rp/types.js';

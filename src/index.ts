@@ -1,6 +1,7 @@
 export type { TransportErrorCode } from './core/errors.js';
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type { AuthorizationRequest, AuthorizationRequestOptions } from './rp/authorization.js';
 export type { CallbackInput, ValidateCallbackOptions } from './rp/callback-input.js';
 export type { AffiliationClientOptions } from './rp/client.js';

@@ -43,7 +43,7 @@ export interface DocsSiteOptions {
    * `wp/v2`. `connect()` picks it from the site's index.
    */
   contentNamespace?: string;
-  /** fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** Time limit of one attempt in milliseconds. Default 10 000 ms. */
   timeoutMs?: number;

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DocsSiteClient, type DocsSiteOptions } from '../../src/docs-site.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 
 export const BASE = 'https://docs.example.org';
 export const ROOT = `${BASE}/wp-json`;
@@ -22,6 +23,7 @@ export function client(options: Partial<DocsSiteOptions> = {}): DocsSiteClient {
     baseUrl: BASE,
     auth: { username: USER, applicationPassword: PASSWORD },
     retries: 0,
+    fetch: mswFetch,
     ...options,
   });
 }

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AuthorizationRequestOptions } from '../../src/rp/authorization.js';
 import type { AffiliationClientOptions } from '../../src/rp/client.js';
 import { AffiliationClient } from '../../src/rp/client.js';
+import { mswFetch } from './msw-fetch.js';
 import type { OpMockOptions } from './op-mock.js';
 import { CLIENT_ID, CLIENT_SECRET, ISSUER, OpMock, REDIRECT_URI } from './op-mock.js';
 
@@ -28,6 +29,7 @@ export function newClient(overrides: Partial<AffiliationClientOptions> = {}, iss
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUri: REDIRECT_URI,
+    fetch: mswFetch,
     ...overrides,
   });
 }

@@ -11,6 +11,7 @@ import { readCallbackUrl } from '../../src/rp/callback-input.js';
 import { ValidationError } from '../../src/rp/errors.js';
 import { isUuid } from '../../src/rp/id-token.js';
 import { KeyStore } from '../../src/rp/jwks.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 import { JWKS_URI, REDIRECT_URI } from '../helpers/op-mock.js';
 import { newClient, rejection, roundTrip, useOp } from '../helpers/setup.js';
 
@@ -111,7 +112,7 @@ describe('KeyStore verified headers', () => {
   async function loadedStore(clock: { now: number }) {
     const keys = new KeyStore({
       jwksUri: JWKS_URI,
-      http: new HttpClient(),
+      http: new HttpClient({ fetch: mswFetch }),
       logger: noopLogger,
       maxAgeMs: 60_000,
       now: () => clock.now,
