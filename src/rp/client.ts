@@ -74,7 +74,7 @@ export interface AffiliationClientOptions {
    * it does not know is refused with `ValidationError('unknown_hint')` before any redirect.
    */
   hints?: HintLookup | undefined;
-  /** The fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger | undefined;
