@@ -54,7 +54,7 @@ export interface AffiliationClientOptions {
   redirectUri: string;
   /**
    * `code` (default, recommended; PKCE S256 is always used) or `id_token` (scheduled for
-   * deprecation by the service: configuring it emits one `DeprecationWarning` per process).
+   * deprecation by the service: configuring it emits one `DeprecationWarning` per client).
    */
   responseType?: 'code' | 'id_token' | undefined;
   /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
