@@ -101,19 +101,23 @@ export async function benchValidateCallback(): Promise<void> {
   const pinned = { algorithms: ['RS256'] };
   /** Start `n` validations and mint the OP's answers (not timed). */
   const prepare = async (n: number) => {
-    const callbacks: string[] = [];
+    // Each callback with the cookies of the browser that started it (a fresh one each time).
+    const callbacks: [string, { cookie: string }][] = [];
     const tokens: string[] = [];
     for (let i = 0; i < n; i++) {
-      const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
+      const { url, setCookie } = await client.createAuthorizationRequest(
+        { affiliation: 'student' },
+        { cookie: '' },
+      );
       const minted = await mint(privateKey, url);
-      callbacks.push(minted.callback);
+      callbacks.push([minted.callback, { cookie: (setCookie ?? '').split(';')[0] ?? '' }]);
       tokens.push(minted.token);
     }
     return { callbacks, tokens };
   };
   // Warm up both paths (keys fetched and imported, JIT warm) outside the measurement.
   const warm = await prepare(WARMUP);
-  for (const cb of warm.callbacks) await client.validateCallback(cb);
+  for (const [cb, cookie] of warm.callbacks) await client.validateCallback(cb, cookie);
   for (const t of warm.tokens) await jwtVerify(t, publicKey, pinned);
 
   // Small batches, prepared just before they are timed: the store holds about one batch of open
@@ -131,7 +135,7 @@ export async function benchValidateCallback(): Promise<void> {
       });
     const runOurs = () =>
       measure(async () => {
-        for (const cb of callbacks) await client.validateCallback(cb);
+        for (const [cb, cookie] of callbacks) await client.validateCallback(cb, cookie);
       });
     const joseBefore = batch % 2 === 0 ? await runJose() : undefined;
     const oursTime = await runOurs();
@@ -277,10 +281,12 @@ export async function benchTransactionStore(): Promise<void> {
   const full = new MemoryTransactionStore({ maxEntries: FULL });
   // Fill: FULL remembered (taken) states, then FULL held ones. Every put then evicts the oldest
   // held transaction and every take the oldest remembered state: the steady state of a busy shop.
-  for (const tx of batch(FULL)) {
-    await full.put(tx);
-    await full.take(tx.state);
-  }
+  /** put + take, the take with the binding cookie the put set (each from its own browser). */
+  const putTake = async (store: MemoryTransactionStore, tx: Transaction) => {
+    const set = await store.put(tx, { cookie: '' });
+    await store.take(tx.state, { cookie: (set ?? '').split(';')[0] ?? '' });
+  };
+  for (const tx of batch(FULL)) await putTake(full, tx);
   for (const tx of batch(FULL)) await full.put(tx);
   const map = new Map<string, Transaction>();
   const sides: Record<string, (tx: Transaction) => Promise<unknown>> = {
@@ -288,14 +294,8 @@ export async function benchTransactionStore(): Promise<void> {
       await Promise.resolve(map.set(tx.state, tx));
       await Promise.resolve(map.delete(tx.state));
     },
-    empty: async (tx) => {
-      await empty.put(tx);
-      await empty.take(tx.state);
-    },
-    full: async (tx) => {
-      await full.put(tx);
-      await full.take(tx.state);
-    },
+    empty: (tx) => putTake(empty, tx),
+    full: (tx) => putTake(full, tx),
   };
   const time: Record<string, number> = { map: 0, empty: 0, full: 0 };
   const names = Object.keys(sides);
