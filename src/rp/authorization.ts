@@ -43,8 +43,9 @@ export interface AuthorizationRequest {
   /** The `state` of this request; the transaction is stored under it. */
   state: string;
   /**
-   * A `Set-Cookie` header value to send with the redirect, when the transaction store is
-   * stateless (`CookieTransactionStore`). Absent for server-side stores.
+   * ONE `Set-Cookie` header value to send with the redirect, when the transaction store sets a
+   * cookie: the sealed transaction (`CookieTransactionStore`) or the binding cookie (the default
+   * `MemoryTransactionStore`). Absent when the store sets none (e.g. `bindToBrowser: false`).
    */
   setCookie?: string;
 }

@@ -95,11 +95,41 @@ describe('callbackHandler', () => {
     });
     const response = await handler(new Request(callback, { headers: { cookie } }));
     expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state));
+    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state, { cookie }));
+    expect(response.headers.get('set-cookie')).toMatch(/^__Host-av_tx_0=[A-Za-z0-9_-]{16}\.used;/);
 
-    const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    // An error callback of another validation, from the browser holding its cookie.
+    const other = await client.createAuthorizationRequest({ affiliation: 'student' }, { cookie: '' });
+    const failed = await handler(
+      new Request(`${REDIRECT_URI}?error=access_denied&state=${other.state}`, {
+        headers: { cookie: (other.setCookie ?? '').split(';')[0] ?? '' },
+      }),
+    );
     expect(failed.status).toBe(400);
-    expect(failed.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    expect(failed.headers.get('set-cookie')).toMatch(/^__Host-av_tx_0=[A-Za-z0-9_-]{16}\.used;/);
+  });
+});
+
+describe('callbackHandler and the cookies of other validations', () => {
+  it('touches only the cookie of the callback’s state: another tab’s validation still completes', async () => {
+    const transactions = new CookieTransactionStore({ secret: 'x'.repeat(32) });
+    const client = await newClient({ transactions });
+    const a = await client.createAuthorizationRequest({ affiliation: 'student' }, { cookie: '' });
+    const b = await client.createAuthorizationRequest(
+      { affiliation: 'member' },
+      { cookie: browserCookie(a.setCookie) },
+    );
+    const cookie = `${browserCookie(a.setCookie)}; ${browserCookie(b.setCookie)}`;
+    const handler = client.callbackHandler({ onSuccess: (result) => new Response(result.affiliation) });
+    const first = await handler(new Request(await op.authorize(b.url), { headers: { cookie } }));
+    expect(await first.text()).toBe('member');
+    const set = first.headers.getSetCookie();
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^__Host-av_tx_1=[A-Za-z0-9_-]{16}\.used;/);
+    // The browser now holds A's cookie and B's marker: A completes.
+    const after = `${browserCookie(a.setCookie)}; ${browserCookie(set[0])}`;
+    const second = await handler(new Request(await op.authorize(a.url), { headers: { cookie: after } }));
+    expect(await second.text()).toBe('student');
   });
 });
 
