@@ -158,7 +158,9 @@ export const startBuiltInShop: StartShop = async (options) => {
       let body: string | undefined;
       if (req.method === 'POST') body = await readBody(req);
       const state = (body === undefined ? requestUrl.searchParams : new URLSearchParams(body)).get('state');
-      const cleared = state ? transactions.clearCookie(state, { cookie: req.headers.cookie ?? '' }) : undefined;
+      const cleared = state
+        ? transactions.clearCookie(state, { cookie: req.headers.cookie ?? '' })
+        : undefined;
       const clear: Record<string, string> = cleared ? { 'set-cookie': cleared } : {};
       try {
         const result = await codeClient.validateCallback(req, body === undefined ? undefined : { body });

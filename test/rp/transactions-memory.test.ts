@@ -128,7 +128,9 @@ describe('MemoryTransactionStore', () => {
     const { store } = storeAt({ maxEntries: 3 });
     for (const state of ['a', 'b', 'c', 'd', 'e']) await store.put(transaction({ state }));
     expect(store.size).toBe(3);
-    await expect(store.take('a')).rejects.toThrow(/dropped because the store was full \(raise `maxEntries`\)/);
+    await expect(store.take('a')).rejects.toThrow(
+      /dropped because the store was full \(raise `maxEntries`\)/,
+    );
     expect(await codeOf(store.take('b'))).toBe('unknown_state');
     for (const state of ['c', 'd', 'e']) expect(await store.take(state)).toBeDefined();
   });
