@@ -6,6 +6,7 @@ import { AffiliationError, TransportError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import type { CallbackParams } from './callback-input.js';
 import { paramsFromUrl } from './callback-input.js';
+import type { AnyAffiliationError } from './errors.js';
 import { fragmentRelayHtml } from './relay.js';
 import type { AffiliationResult, TransactionStore } from './types.js';
 
@@ -20,11 +21,12 @@ export interface CallbackHandlerOptions {
   /** Called with the validated result; return the response for the shopper (e.g. a redirect). */
   onSuccess(result: AffiliationResult, request: Request): Response | Promise<Response>;
   /**
-   * Called when the callback is rejected (any `AffiliationError`: `ProviderError`,
-   * `ValidationError`, `TransportError`, …). Default: an HTML page with status 400 (502 when the
-   * service could not be reached) showing `error.userMessage`, HTML-escaped.
+   * Called when the callback is rejected: a `ProviderError`, `ValidationError`, `TransportError`,
+   * … as the union {@link AnyAffiliationError}, so `switch (error.code)` narrows without
+   * `instanceof`. Default: an HTML page with status 400 (502 when the service could not be
+   * reached) showing `error.userMessage`, HTML-escaped.
    */
-  onError?(error: AffiliationError, request: Request): Response | Promise<Response>;
+  onError?(error: AnyAffiliationError, request: Request): Response | Promise<Response>;
 }
 
 export interface HandlerDeps {
@@ -38,7 +40,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
   const status = error instanceof TransportError ? 502 : 400;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Validation failed</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation failed</title></head>
 <body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
 </html>
 `;
@@ -48,7 +50,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'content-security-policy':
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     },
@@ -103,7 +105,8 @@ export function createCallbackHandler(
       result = await deps.validate(read.params, read.cookie);
     } catch (error) {
       if (!(error instanceof AffiliationError)) throw error;
-      response = await onError(error, request);
+      // Every error the relying party throws is one of the union's classes.
+      response = await onError(error as AnyAffiliationError, request);
       return clear(response, state, cookie);
     }
     response = await options.onSuccess(result, request);

@@ -5,8 +5,8 @@ export type Identifier = 'persistent' | 'transient';
 
 /** The `claims` request parameter (spec 2.3). @group Types */
 export interface ClaimsRequest {
-  id_token?: { reuse_detection: null };
-  userinfo?: { reuse_detection: null };
+  id_token?: { reuse_detection: null } | undefined;
+  userinfo?: { reuse_detection: null } | undefined;
 }
 
 /**
@@ -129,4 +129,10 @@ export interface AffiliationResult {
  */
 export interface HintLookup {
   has(entityId: string): boolean;
+  /**
+   * `false` while the lookup has no list yet (a `HintFeed` before its cache file or first successful
+   * refresh): an `idpHint` is then refused saying that the feed has not loaded, not that the
+   * institution is unknown. Absent means loaded.
+   */
+  readonly loaded?: boolean;
 }

@@ -2,7 +2,7 @@
  * The SDK's relying party (`AffiliationClient`) against the test provider over real HTTP: both
  * sides written from the interface document, each checking the other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AffiliationClient,
   MemoryTransactionStore,
@@ -35,6 +35,9 @@ beforeAll(async () => {
   op = await startTestProvider({ clients });
 });
 afterAll(() => op.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function sdk(
   overrides: Partial<Parameters<typeof AffiliationClient.discover>[0]> = {},
@@ -143,11 +146,15 @@ describe('AffiliationClient against the test provider', () => {
   });
 
   it('an ID token signed with a rotated key still validates (refetch on unknown kid)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const client = await sdk();
     const first = await client.createAuthorizationRequest({ affiliation: 'student' });
     await client.validateCallback(await op.authorize(first.url));
     await op.rotateKeys({ keepPrevious: false });
     const second = await client.createAuthorizationRequest({ affiliation: 'student' });
+    // jose refetches for an unknown kid at most once per 30 s since the last fetch of the keys
+    // (the provider keeps its own, real clock).
+    vi.setSystemTime(Date.now() + 31_000);
     await expect(client.validateCallback(await op.authorize(second.url))).resolves.toMatchObject({
       affiliation: 'student',
     });

@@ -3,7 +3,7 @@
  * `Secure` cookie a browser will drop, and classify a refused authorization code after a callback
  * that was just accepted.
  */
-import { isLoopbackHost } from '../discovery.js';
+import { isLoopbackHost } from '../../core/url-policy.js';
 import { ProviderError, ValidationError } from '../errors.js';
 
 /**
@@ -21,8 +21,7 @@ export function secureCookieDropped(setCookie: string, redirectUri: string): boo
     return false;
   }
   if (url.protocol !== 'http:') return false;
-  const host = url.hostname.toLowerCase();
-  return !(isLoopbackHost(host) || host.endsWith('.localhost'));
+  return !isLoopbackHost(url.hostname);
 }
 
 /**
