@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { random256 } from '../core/random.js';
 import { ValidationError } from '../rp/errors.js';
-import { cookieValues, TransactionCookies } from '../rp/transactions/cookies.js';
+import { cookieHeader, MAX_TRANSACTION_COOKIES, TransactionCookies } from '../rp/transactions/cookies.js';
 import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection, script } from './connection.js';
@@ -41,7 +41,7 @@ export interface RedisTransactionStoreOptions {
    */
   bindToBrowser?: boolean;
   /**
-   * Prefix of the binding cookies, one per transaction: `<cookieName>_<16 chars>`. Default
+   * Prefix of the binding cookies: a browser holds at most three, `<cookieName>_0` … `_2`. Default
    * `'__Host-av_bind'`, or `'av_bind'` when `secure` is off or `path` is not `/`.
    */
   cookieName?: string;
@@ -54,9 +54,15 @@ export interface RedisTransactionStoreOptions {
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
-/** Most binding cookies of one name looked at per callback (a browser holds one; more is noise). */
+/** Most binding cookie values looked at per callback (a browser holds up to 3; more is noise). */
 const MAX_OFFERED = 8;
-const BINDING_RE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A binding cookie value: `<start time, base 36 ms>.<16 chars of SHA-256(state)>.<256-bit random>`.
+ * The time lets a start pick the browser's oldest validation when all three names are in use, and
+ * the state's locator lets `clearCookie` find the name of this state's cookie, both without asking
+ * Redis; only the random part is secret (Redis holds the SHA-256 of the whole value).
+ */
+const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.[A-Za-z0-9_-]{43}$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
 
@@ -164,7 +170,8 @@ export class RedisTransactionStore implements TransactionStore {
     const now = Date.now();
     const lifeMs = Math.max(1, Math.min(transaction.expiresAt - now, this.#ttlMs));
     const cookies = this.#cookies;
-    const binding = cookies === undefined ? undefined : random256();
+    const binding =
+      cookies === undefined ? undefined : `${now.toString(36)}.${locator(transaction.state)}.${random256()}`;
     const value = `${binding === undefined ? '' : digest(binding)}.${JSON.stringify(transaction)}`;
     // A plain SET (no script): as fast as a bare SET. `NX` refuses a state that is held or was taken
     // (its tombstone); states are 256-bit random values, so a repeat is a caller's bug.
@@ -185,7 +192,29 @@ export class RedisTransactionStore implements TransactionStore {
       );
     }
     if (cookies === undefined || binding === undefined) return undefined;
-    return cookies.set(transaction.state, binding, Math.ceil(lifeMs / 1000));
+    const slot = this.#slotFor(cookieHeader(_context), now);
+    return cookies.set(slot, binding, Math.ceil(lifeMs / 1000));
+  }
+
+  /**
+   * The cookie name for a new binding: the first one the start request's cookies do not use for an
+   * unexpired validation, else the one of the browser's oldest; without the start request's cookies,
+   * the first (one validation per browser). Its old validation then fails as unknown in this browser.
+   */
+  #slotFor(header: string | undefined, now: number): number {
+    if (header === undefined || this.#cookies === undefined) return 0;
+    const slots = this.#cookies.read(header);
+    let oldest = { slot: 0, at: Number.POSITIVE_INFINITY };
+    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
+      let at: number | undefined;
+      for (const value of slots[slot] ?? []) {
+        const started = BINDING_RE.exec(value)?.[1];
+        if (started !== undefined) at = Math.max(at ?? 0, Number.parseInt(started, 36));
+      }
+      if (at === undefined || at + this.#ttlMs <= now) return slot;
+      if (at < oldest.at) oldest = { slot, at };
+    }
+    return oldest.slot;
   }
 
   /**
@@ -203,8 +232,9 @@ export class RedisTransactionStore implements TransactionStore {
     const offered: string[] = [];
     const cookie = context?.cookie;
     if (this.#cookies !== undefined && typeof cookie === 'string' && cookie !== '') {
-      for (const value of cookieValues(cookie, this.#cookies.nameFor(state))) {
-        if (BINDING_RE.test(value) && offered.length < MAX_OFFERED) offered.push(digest(value));
+      const mine = locator(state);
+      for (const value of this.#cookies.read(cookie).flat()) {
+        if (BINDING_RE.exec(value)?.[2] === mine && offered.length < MAX_OFFERED) offered.push(digest(value));
       }
     }
     const reply = await this.#redis.run(TAKE, [this.#key(state)], [String(this.#ttlMs), ...offered]);
@@ -237,17 +267,30 @@ export class RedisTransactionStore implements TransactionStore {
   }
 
   /**
-   * The `Set-Cookie` header value that deletes the binding cookie for `state` (send it with the
-   * callback's response; `callbackHandler` does), or `undefined` when the store does not bind.
+   * The `Set-Cookie` header value that deletes the binding cookie of `state` from the browser whose
+   * callback `context.cookie` comes from (send it with the callback's response; `callbackHandler`
+   * does), or `undefined` when that request holds none (another validation's cookie is never
+   * touched) or the store does not bind.
    */
-  clearCookie(state: string): string | undefined {
-    return this.#cookies?.clear(state);
+  clearCookie(state: string, context?: TransactionContext): string | undefined {
+    const header = cookieHeader(context);
+    if (this.#cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
+    const mine = locator(state);
+    const slot = this.#cookies
+      .read(header)
+      .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
+    return slot === -1 ? undefined : this.#cookies.clear(slot);
   }
 
   /** The state itself names the key: it is in the stored value anyway, and hashing it would cost a hash per call for nothing. */
   #key(state: string): string {
     return `${this.#prefix}tx:${state}`;
   }
+}
+
+/** Which state a binding cookie belongs to: 16 base64url characters of SHA-256(state). */
+function locator(state: string): string {
+  return digest(state).slice(0, 16);
 }
 
 /** SHA-256, base64url. The one-shot `crypto.hash` costs a third of `createHash` (bench/redis.bench.ts). */

@@ -51,7 +51,7 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const tx = transaction();
     const setCookie = await store.put(tx);
     expect(setCookie).toMatch(
-      /^__Host-av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-av_bind_0=[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     const cookie = `session=1; ${browserCookie(setCookie)}`;
     // Any instance (another store object on another connection) can take it.
@@ -63,7 +63,10 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
       await other.close();
     }
     expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:replayed_transaction');
-    expect(store.clearCookie(tx.state)).toMatch(/^__Host-av_bind_[A-Za-z0-9_-]{16}=; Max-Age=0; /);
+    expect(store.clearCookie(tx.state, { cookie })).toMatch(/^__Host-av_bind_0=; Max-Age=0; /);
+    // Only from a request that holds this state's cookie.
+    expect(store.clearCookie(tx.state, { cookie: 'session=1' })).toBeUndefined();
+    expect(store.clearCookie(tx.state)).toBeUndefined();
   });
 
   it('refuses another browser, and a caller that passes no cookie (fail closed), keeping the transaction', async () => {
@@ -82,6 +85,25 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const otherCookie = browserCookie(await store.put(other));
     expect(await codeOf(store.take(tx.state, { cookie: otherCookie }))).toBe('ValidationError:unknown_state');
     await expect(store.take(tx.state, { cookie: `${name}=stale; ${cookie}` })).resolves.toEqual(tx);
+  });
+
+  it('keeps at most 3 binding cookies per browser: a start takes a free name, else the oldest one', async () => {
+    const store = newStore();
+    const jar = new Map<string, string>();
+    const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const txs = [transaction(), transaction(), transaction(), transaction()];
+    for (const tx of txs) {
+      const pair = browserCookie(await store.put(tx, { cookie: header() }));
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      await new Promise((r) => setTimeout(r, 2)); // distinct start times
+    }
+    expect([...jar.keys()].sort()).toEqual(['__Host-av_bind_0', '__Host-av_bind_1', '__Host-av_bind_2']);
+    // The first start's cookie was replaced by the fourth's; the newest three validate.
+    expect(await codeOf(store.take(txs[0]!.state, { cookie: header() }))).toBe(
+      'ValidationError:unknown_state',
+    );
+    for (const tx of txs.slice(1))
+      await expect(store.take(tx.state, { cookie: header() })).resolves.toEqual(tx);
   });
 
   it('without browser binding, sets no cookie and needs none', async () => {
