@@ -3,7 +3,6 @@
  * institution step (selection → login → consent) that ends the transaction (spec 3).
  */
 
-import { cookieValues } from '../rp/transactions/cookies.js';
 import {
   type Grant,
   hmac,
@@ -416,8 +415,12 @@ function parseClaims(value: string): Record<string, unknown> | undefined {
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
-  // The SDK's one Cookie-header reader; the first value wins, as in a browser-ordered header.
-  return header === null ? undefined : cookieValues(header, name)[0];
+  if (header === null) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
 }
 
 function cookiePath(ctx: ProviderContext): string {
