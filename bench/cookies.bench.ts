@@ -52,7 +52,7 @@ export default async function bench(): Promise<void> {
       if (sizes[n - 1] !== undefined) report(`Cookie header after ${n} starts`, sizes[n - 1]!, 'bytes');
     }
     report(`ratio after ${sizes.length} starts / after 1`, (sizes.at(-1) ?? 0) / (sizes[0] || 1), '×');
-    report('cookies sent to the shop (host 127.0.0.1, any port)', cookies.length);
+    report('cookies sent to 127.0.0.1 (shop + provider)', cookies.length);
     report(
       `shop's answer to its home page after ${sizes.length} starts`,
       `HTTP ${after?.status() ?? 'none'}`,
