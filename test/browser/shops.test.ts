@@ -343,5 +343,7 @@ describe.each(browsersUnderTest())('$name', (b) => {
         await close();
       }
     },
+    // 52 page loads in a real browser: on a loaded 2-core CI machine this can take a minute.
+    90_000,
   );
 });
