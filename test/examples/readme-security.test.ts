@@ -47,9 +47,26 @@ async function loadSnippet(): Promise<Snippet> {
   }
 }
 
-/** What a browser on the shop's own page sends when the shopper clicks "validate". */
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * What Chromium and Firefox send when the shopper clicks "validate" on the shop's own page served
+ * with Referrer-Policy: no-referrer (test/browser/ checks it in the real browsers).
+ */
 function sameOriginPost(): Request {
-  return new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: SHOP } });
+  return new Request(`${SHOP}/validate`, {
+    method: 'POST',
+    headers: { 'content-type': FORM, 'sec-fetch-site': 'same-origin', origin: 'null' },
+    body: 'affiliation=student',
+  });
+}
+
+function post(headers: Record<string, string>): Request {
+  return new Request(`${SHOP}/validate`, {
+    method: 'POST',
+    headers: { 'content-type': FORM, ...headers },
+    body: 'affiliation=student',
+  });
 }
 
 function cookiePair(response: Response): string {
@@ -63,11 +80,20 @@ describe('README snippet: security properties', () => {
   });
 
   it('starts a validation only on a same-origin POST (CSRF on the start route)', async () => {
+    // A link or <img> on another site.
+    const get = await snippet.startValidation(new Request(`${SHOP}/validate`));
+    expect([get.status, get.headers.get('allow'), get.headers.get('set-cookie')]).toEqual([
+      405,
+      'POST',
+      null,
+    ]);
     const refused = [
-      new Request(`${SHOP}/validate`), // a link or <img> on another site
-      new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: 'https://evil.example' } }),
-      new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: 'null' } }),
-      new Request(`${SHOP}/validate`, { method: 'POST' }),
+      post({ 'sec-fetch-site': 'cross-site', origin: 'null' }), // another site's form, no-referrer
+      post({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }),
+      post({ 'sec-fetch-site': 'same-site', origin: 'https://evil.shop.example.com' }),
+      post({ origin: 'https://evil.example' }), // an older browser
+      post({ origin: 'null' }),
+      post({}),
     ];
     for (const request of refused) {
       const response = await snippet.startValidation(request);
