@@ -25,10 +25,6 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** Retries for idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE) on 429/502/503/504 and network errors. Default 2. */
   retries?: number;
-  /** First backoff step, in milliseconds; step n waits a random time up to `retryBaseDelayMs × 2^(n-1)`. Default 200 ms. */
-  retryBaseDelayMs?: number;
-  /** Cap of one backoff step, in milliseconds. Default 5 000 ms. */
-  retryMaxDelayMs?: number;
   /** Largest response body accepted, in bytes, whether declared by `content-length` or streamed. Default 5 MiB. */
   maxResponseBytes?: number;
   /** Longest `Retry-After` honoured, in milliseconds; a longer one ends the retries and the response is returned. Default 30 000 ms. */
@@ -67,8 +63,10 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+/** Backoff without `Retry-After`: step n waits a random time up to `200 ms × 2^(n-1)`, at most 5 s. */
 export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
+const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
 function checkInt(name: string, value: number | undefined, min: number, max = MAX_TIMER_MS): void {
   if (value === undefined) return;
@@ -81,8 +79,6 @@ function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
   checkInt('timeoutMs', options.timeoutMs, 1);
   checkInt('retries', options.retries, 0, 10);
-  checkInt('retryBaseDelayMs', options.retryBaseDelayMs, 0);
-  checkInt('retryMaxDelayMs', options.retryMaxDelayMs, 0);
   checkInt('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER);
   checkInt('maxRetryAfterMs', options.maxRetryAfterMs, 0);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
@@ -131,8 +127,6 @@ export class HttpClient {
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? DEFAULT_RETRIES,
-      retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
-      retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
       logger: options.logger ?? noopLogger,
@@ -219,7 +213,7 @@ export class HttpClient {
           secrets: o.secrets,
         });
         if (retryable && attempt < maxAttempts && err.code === 'network') {
-          const waitMs = backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+          const waitMs = backoffMs(attempt, BACKOFF);
           this.#log.debug?.('retrying request after a network error', {
             method,
             url: safeUrl,
@@ -245,8 +239,7 @@ export class HttpClient {
 
       if (retryable && attempt < maxAttempts && RETRY_STATUS.has(response.status)) {
         const retryAfter = retryAfterMs(response.headers.get('retry-after'));
-        const waitMs =
-          retryAfter ?? backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+        const waitMs = retryAfter ?? backoffMs(attempt, BACKOFF);
         if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
           this.#log.debug?.('retrying request', {
             method,

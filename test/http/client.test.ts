@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsError, TransportError } from '../../src/core/errors.js';
 import { HttpClient, type HttpOptions } from '../../src/http/client.js';
 
@@ -16,6 +16,10 @@ const WAIT = { timeout: 10_000 };
 const server = setupServer();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// No jitter, so the msw tests do not wait for real backoff delays (a test that wants it mocks random).
+beforeEach(() => {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
@@ -30,9 +34,7 @@ const viaMsw = {
   fetch: (input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init),
 };
 
-/** Fast retries so the msw tests do not wait for real backoff delays. */
-const fast = (options: HttpOptions = {}) =>
-  new HttpClient({ ...viaMsw, retryBaseDelayMs: 1, retryMaxDelayMs: 2, ...options });
+const fast = (options: HttpOptions = {}) => new HttpClient({ ...viaMsw, ...options });
 
 /** A handler answering with the given statuses in turn (the last one repeats), counting the hits. */
 function sequence(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, statuses: number[]) {
@@ -148,13 +150,8 @@ describe('HttpClient retries', () => {
       }),
     );
     const debug = vi.fn();
-    // A backoff of a minute would stall the test: the Retry-After value (0) must be used instead.
-    const http = new HttpClient({
-      ...viaMsw,
-      retryBaseDelayMs: 60_000,
-      retryMaxDelayMs: 60_000,
-      logger: { debug },
-    });
+    // With jitter at its maximum the backoff would be 200 ms: the Retry-After value (0) must be used instead.
+    const http = new HttpClient({ ...viaMsw, logger: { debug } });
     vi.spyOn(Math, 'random').mockReturnValue(1);
     expect(await (await http.fetch(`${BASE}/ra`)).text()).toBe('ok');
     expect(hits).toBe(2);
@@ -330,11 +327,17 @@ describe('HttpClient time limits and aborts', () => {
     expect(error.code).toBe('aborted');
   });
 
-  it('honours an outer AbortSignal aborted during the backoff wait', async () => {
-    const seen = sequence('get', '/b', [503, 200]);
+  it('honours an outer AbortSignal aborted during the wait before a retry', async () => {
+    const seen: Request[] = [];
+    server.use(
+      mswHttp.get(`${BASE}/b`, ({ request }) => {
+        seen.push(request);
+        // A 20 s Retry-After keeps the client waiting until the abort.
+        return new HttpResponse('busy', { status: 503, headers: { 'retry-after': '20' } });
+      }),
+    );
     const controller = new AbortController();
-    const http = new HttpClient({ ...viaMsw, retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000 });
-    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const http = new HttpClient(viaMsw);
     const pending = http.fetch(`${BASE}/b`, { signal: controller.signal });
     await vi.waitFor(() => expect(seen).toHaveLength(1), WAIT);
     controller.abort();
@@ -376,7 +379,6 @@ describe('HttpClient options', () => {
     ['retries', { retries: Number.NaN }],
     ['maxResponseBytes', { maxResponseBytes: 0 }],
     ['maxRetryAfterMs', { maxRetryAfterMs: -5 }],
-    ['retryBaseDelayMs', { retryBaseDelayMs: -1 }],
     ['fetch', { fetch: 'nope' }],
     ['secrets', { secrets: 'one' }],
     ['secrets', { secrets: [42] }],
@@ -458,7 +460,6 @@ describe('HttpClient redaction', () => {
       ...viaMsw,
       fetch,
       retries: 1,
-      retryBaseDelayMs: 1,
       secrets: [SECRET, APP_PASSWORD],
       logger: { debug: log, info: log, warn: log, error: log },
     });
@@ -512,7 +513,6 @@ describe('HttpClient redaction', () => {
         ...viaMsw,
         fetch,
         retries: 1,
-        retryBaseDelayMs: 0,
         secrets,
         logger: { debug: log, info: log, warn: log, error: log },
       });

@@ -188,7 +188,6 @@ describe('connection failures', () => {
     });
     const http = new HttpClient({
       retries: 2,
-      retryBaseDelayMs: 1,
       ...on(track(await createDispatcher())),
     });
     const error = await rejection(http.fetch(`${origin}/reset-count`));
