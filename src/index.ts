@@ -1,6 +1,15 @@
 export type { TransportErrorCode } from './core/errors.js';
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';
+export type {
+  ClaimOptions,
+  MemoryOfferLedgerOptions,
+  OfferClaim,
+  OfferLedger,
+  OfferLedgerOptions,
+} from './ledger/index.js';
+export { MemoryOfferLedger, OfferLedgerError } from './ledger/index.js';
 export type { AuthorizationRequest, AuthorizationRequestOptions } from './rp/authorization.js';
 export type { CallbackInput, ValidateCallbackOptions } from './rp/callback-input.js';
 export type { AffiliationClientOptions } from './rp/client.js';
@@ -24,6 +33,15 @@ export type { FragmentRelayOptions, FragmentRelayPage } from './rp/relay.js';
 export { fragmentRelayHtml } from './rp/relay.js';
 export type { BuildScopeOptions, ParsedScope } from './rp/scope.js';
 export { AFFILIATIONS, buildScope, encodeScopeForWire, IDENTIFIERS, parseScope } from './rp/scope.js';
+export type {
+  StartClient,
+  StartFormField,
+  StartHandlerOptions,
+  StartRequestCheck,
+  StartRequestErrorCode,
+  StartRequestLike,
+} from './rp/start.js';
+export { checkStartRequest, StartRequestError } from './rp/start.js';
 export type {
   CookieTransactionStoreOptions,
   MemoryTransactionStoreOptions,

@@ -1,9 +1,8 @@
-import type { Dispatcher } from 'undici';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger, redactingLogger } from '../core/logger.js';
 import { redact, redactUrl } from '../core/redact.js';
-import { getDefaultDispatcher } from './dispatcher.js';
+import { getDefaultFetch } from './dispatcher.js';
 
 /**
  * Options of the shared HTTP layer. Every outbound request of the SDK goes through an
@@ -13,17 +12,12 @@ import { getDefaultDispatcher } from './dispatcher.js';
  */
 export interface HttpOptions {
   /**
-   * The fetch implementation. Resolved at call time: `options.fetch ?? globalThis.fetch`, so msw
-   * and other interceptors of the global fetch see every request. Default: `globalThis.fetch`.
+   * The fetch implementation, called as it is (it brings its own transport). Default: undici's own
+   * `fetch` with the SDK's shared pooled keep-alive agent (proxy from `HTTPS_PROXY` / `HTTP_PROXY` /
+   * `NO_PROXY`). msw intercepts only the global fetch: tests that use msw pass
+   * `fetch: (input, init) => globalThis.fetch(input, init)`.
    */
   fetch?: typeof fetch | undefined;
-  /**
-   * The undici dispatcher (connection pool, proxy) handed to `fetch` as its `dispatcher` option.
-   * Default: when `fetch` is not injected, the shared pooled keep-alive dispatcher of
-   * {@link getDefaultDispatcher} (proxy from `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`); when `fetch`
-   * is injected, none (the injected fetch decides). Pass `null` to never send one.
-   */
-  dispatcher?: Dispatcher | null | undefined;
   /**
    * Time limit for one attempt, from sending the request to the last byte of the body (so a body
    * that trickles in is cut off too), in milliseconds. Default 10 000 ms.
@@ -58,8 +52,6 @@ export interface HttpRequestInit extends RequestInit {
   maxResponseBytes?: number;
   /** Force retry on or off; by default only idempotent methods are retried, POST and PATCH never. */
   retry?: boolean;
-  /** Overrides {@link HttpOptions.dispatcher} for this request. */
-  dispatcher?: Dispatcher | null | undefined;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -97,13 +89,6 @@ function checkOptions(options: HttpOptions): void {
     throw new OptionsError('fetch must be a function');
   }
   if (
-    options.dispatcher !== undefined &&
-    options.dispatcher !== null &&
-    typeof (options.dispatcher as { dispatch?: unknown }).dispatch !== 'function'
-  ) {
-    throw new OptionsError('dispatcher must be an undici Dispatcher (an object with a dispatch method)');
-  }
-  if (
     options.secrets !== undefined &&
     (!Array.isArray(options.secrets) ||
       options.secrets.some((s: unknown) => typeof s !== 'string' && s !== undefined))
@@ -118,17 +103,16 @@ function checkOptions(options: HttpOptions): void {
   }
 }
 
-type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets' | 'dispatcher'>> &
-  Pick<HttpOptions, 'fetch' | 'dispatcher'> & { secrets: readonly string[] };
+type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets'>> &
+  Pick<HttpOptions, 'fetch'> & { secrets: readonly string[] };
 
 /**
- * The shared transport: a pooled keep-alive undici dispatcher, time limits, bounded bodies, retries
+ * The shared transport: undici's fetch on a pooled keep-alive agent, time limits, bounded bodies, retries
  * with backoff and jitter for idempotent requests honouring `Retry-After`, and redaction of
  * everything it logs or throws.
  *
  * Its {@link HttpClient.fetch} has the `fetch` signature and returns a `Response` whose body is
  * already read (within the size limit), so it can be handed to openid-client as `customFetch`.
- * Instances are immutable; {@link HttpClient.extend} returns a new one.
  *
  * @example
  * ```ts
@@ -138,16 +122,13 @@ type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets' | 'dispatcher'>> 
  * ```
  */
 export class HttpClient {
-  readonly #given: HttpOptions;
   readonly #options: Resolved;
   readonly #log: Logger;
 
   constructor(options: HttpOptions = {}) {
     checkOptions(options);
-    this.#given = { ...options };
     this.#options = {
       fetch: options.fetch,
-      dispatcher: options.dispatcher,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? DEFAULT_RETRIES,
       retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
@@ -165,15 +146,6 @@ export class HttpClient {
     this.fetch = this.fetch.bind(this);
   }
 
-  /** A new client with these options on top of this one's (secrets are added, not replaced). */
-  extend(options: HttpOptions): HttpClient {
-    return new HttpClient({
-      ...this.#given,
-      ...options,
-      secrets: [...(this.#given.secrets ?? []), ...(options.secrets ?? [])],
-    });
-  }
-
   /** Redact a text with the configured secrets as well as the generic rules. */
   redact(text: string): string {
     return redact(text, this.#options.secrets);
@@ -187,13 +159,7 @@ export class HttpClient {
    */
   async fetch(input: string | URL | Request, init: HttpRequestInit = {}): Promise<Response> {
     const o = this.#options;
-    const {
-      timeoutMs: initTimeout,
-      maxResponseBytes: initMax,
-      retry,
-      dispatcher: initDispatcher,
-      ...requestInit
-    } = init ?? {};
+    const { timeoutMs: initTimeout, maxResponseBytes: initMax, retry, ...requestInit } = init ?? {};
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
     const safeUrl = redactUrl(url, o.secrets);
     checkUrl(url, safeUrl);
@@ -210,8 +176,7 @@ export class HttpClient {
     const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);
     const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
-    const f = o.fetch ?? globalThis.fetch;
-    const dispatcher = await resolveDispatcher(initDispatcher, o);
+    const f = o.fetch ?? (await getDefaultFetch());
 
     const headers = copyHeaders(base.headers);
     if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
@@ -228,14 +193,7 @@ export class HttpClient {
       outer?.addEventListener('abort', onOuterAbort, { once: true });
       let response: Response;
       try {
-        const attemptInit: RequestInit & { dispatcher?: Dispatcher } = {
-          ...base,
-          method,
-          headers,
-          signal: controller.signal,
-        };
-        if (dispatcher) attemptInit.dispatcher = dispatcher;
-        const raw = await f(url, attemptInit);
+        const raw = await f(url, { ...base, method, headers, signal: controller.signal });
         const body = await readLimited(raw, maxBytes, method, safeUrl, controller.signal);
         if (raw.status < 200 || raw.status > 599) {
           throw new TransportError(`${method} ${safeUrl}: unusable response status ${raw.status}`, {
@@ -312,16 +270,6 @@ export class HttpClient {
       return response;
     }
   }
-}
-
-async function resolveDispatcher(
-  perRequest: Dispatcher | null | undefined,
-  o: Resolved,
-): Promise<Dispatcher | undefined> {
-  if (perRequest !== undefined) return perRequest ?? undefined;
-  if (o.dispatcher !== undefined) return o.dispatcher ?? undefined;
-  // An injected fetch brings its own transport; only the global fetch gets our pooled agent.
-  return o.fetch ? undefined : getDefaultDispatcher();
 }
 
 /** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */

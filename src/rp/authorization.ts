@@ -135,7 +135,9 @@ export function buildAuthorizationRequest(
     if (ctx.hints && !ctx.hints.has(idpHint)) {
       throw new ValidationError(
         'unknown_hint',
-        `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
+        ctx.hints.loaded === false
+          ? `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`
+          : `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
       );
     }
   }

@@ -23,6 +23,10 @@ import type { IdTokenCheckOptions } from './id-token.js';
 import { verifyIdToken } from './id-token.js';
 import { createKeyResolver } from './jwks.js';
 import { checkKnownOptions } from './known-options.js';
+import type { StartHandlerOptions } from './start.js';
+import { createStartHandler } from './start.js';
+import { refusedCodeAsReplay, secureCookieDropped } from './transactions/advice.js';
+import { cookieRequired } from './transactions/cookies.js';
 import { MemoryTransactionStore } from './transactions/index.js';
 import type { AffiliationResult, HintLookup, TransactionContext, TransactionStore } from './types.js';
 
@@ -35,8 +39,8 @@ import type { AffiliationResult, HintLookup, TransactionContext, TransactionStor
 export interface AffiliationClientOptions {
   /**
    * The service's issuer, `{base_url}` (e.g. `https://op.example.org`). `https:` only, except on
-   * loopback hosts (127.0.0.0/8, ::1, localhost) so local tests can use `http:`. A single trailing
-   * slash difference with the discovery document's `issuer` is tolerated.
+   * loopback hosts (localhost, *.localhost, 127.0.0.0/8, [::1]) so local tests can use `http:`. A
+   * single trailing slash difference with the discovery document's `issuer` is tolerated.
    */
   issuer: string;
   /** The client_id the service registered for you. */
@@ -70,7 +74,7 @@ export interface AffiliationClientOptions {
    * it does not know is refused with `ValidationError('unknown_hint')` before any redirect.
    */
   hints?: HintLookup | undefined;
-  /** The fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger | undefined;
@@ -226,7 +230,8 @@ export class AffiliationClient {
   readonly #metadata: ProviderMetadata;
   /** What every ID token is checked against; fixed for the client's lifetime. */
   readonly #checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
-  #warnedUnbound = false;
+  #warnedNoStartCookie = false;
+  #warnedSecureOverHttp = false;
 
   private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
     this.#o = options;
@@ -279,7 +284,11 @@ export class AffiliationClient {
    * Start a validation: build the authorization URL (code flow with PKCE S256, or `id_token`),
    * store the transaction, and return where to send the shopper.
    *
-   * @param context Passed to the transaction store's `put`.
+   * @param context The start request's cookies, passed to the transaction store's `put`:
+   *   `{ cookie: request.headers.get('cookie') }` (Web `Request`) or `{ cookie: req.headers.cookie }`
+   *   (Node). With them a store that sets cookies keeps its budget (at most 3 per browser) by
+   *   replacing the browser's oldest validation; without them it keeps one validation per browser
+   *   and the client warns once. `startHandler()` passes them.
    * @throws {ScopeError} for an affiliation / identifier / scopes combination spec 2.2 rejects.
    * @throws {ValidationError} `unknown_hint` for an `idpHint` that the configured hints do not know.
    * @throws {OptionsError} for a malformed `claims` or `idpHint`.
@@ -297,9 +306,15 @@ export class AffiliationClient {
       transactionTtlMs: TRANSACTION_TTL_MS,
       now: Date.now(),
     });
-    const setCookie = await this.#o.transactions.put(transaction, context);
+    // The key given at all means the caller knows the request's cookies: none is ''.
+    const known = typeof context === 'object' && context !== null && 'cookie' in context;
+    const cookie = known ? (context.cookie ?? '') : undefined;
+    const setCookie = await this.#o.transactions.put(transaction, { cookie });
     const request: AuthorizationRequest = { url, state: transaction.state };
-    if (typeof setCookie === 'string') request.setCookie = setCookie;
+    if (typeof setCookie === 'string') {
+      request.setCookie = setCookie;
+      this.#warnAboutCookie(setCookie, known);
+    }
     return request;
   }
 
@@ -326,7 +341,6 @@ export class AffiliationClient {
       let read: CallbackParams;
       if (typeof input === 'string' || input instanceof URL) {
         read = readCallbackUrl(input, this.#o.redirectUri, options);
-        if (read.cookie === undefined) this.#warnUnbound();
       } else {
         read = await readCallback(input, this.#o.redirectUri, options);
       }
@@ -339,18 +353,21 @@ export class AffiliationClient {
     }
   }
 
-  /**
-   * Once per client: a callback URL came without `{ cookie }`, so a store that binds transactions
-   * to the browser cannot check the binding.
-   */
-  #warnUnbound(): void {
-    if (this.#warnedUnbound) return;
-    const store = this.#o.transactions as { bindsToBrowser?: unknown };
-    if (store.bindsToBrowser !== true) return;
-    this.#warnedUnbound = true;
-    this.#o.logger.warn?.(
-      'validateCallback got a URL without { cookie }: the transaction store cannot check that the callback comes from the browser that started the validation; pass { cookie: req.headers.cookie } or the request itself',
-    );
+  /** Once per client each: advice about the cookie a start just set. */
+  #warnAboutCookie(setCookie: string, startCookiesKnown: boolean): void {
+    const logger = this.#o.logger;
+    if (!startCookiesKnown && !this.#warnedNoStartCookie) {
+      this.#warnedNoStartCookie = true;
+      logger.warn?.(
+        "createAuthorizationRequest got no { cookie }: the transaction store cannot see which validations this browser holds, so each start replaces the previous one (a second tab's validation fails as superseded); pass { cookie: request.headers.get('cookie') } or use startHandler()",
+      );
+    }
+    if (!this.#warnedSecureOverHttp && secureCookieDropped(setCookie, this.#o.redirectUri)) {
+      this.#warnedSecureOverHttp = true;
+      logger.warn?.(
+        'The transaction cookie is Secure but redirectUri is plain http: on a host other than localhost: browsers drop it, so every callback fails with unknown_state; use https:, or `secure: false` on the transaction store for local development',
+      );
+    }
   }
 
   /** Validate already-read callback parameters (shared with the callback handler). */
@@ -372,6 +389,8 @@ export class AffiliationClient {
       });
     }
     if (!state) throw new ValidationError('missing_parameters', 'The callback carries no state parameter');
+    // Fail closed: a store that binds to the browser cannot check a callback without its cookies.
+    if (cookie === undefined && store.bindsToBrowser === true) throw cookieRequired();
     const tx = await store.take(state, { cookie });
     if (!tx) {
       throw new ValidationError(
@@ -398,7 +417,7 @@ export class AffiliationClient {
       return await verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
     }
     if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
-    return exchangeCode(params, tx, {
+    const exchange = exchangeCode(params, tx, {
       metadata: this.#metadata,
       clientId: this.#o.clientId,
       clientSecret: this.#o.clientSecret,
@@ -408,13 +427,36 @@ export class AffiliationClient {
       checks,
       now: Date.now,
     });
+    return exchange.catch((error: unknown) => {
+      throw refusedCodeAsReplay(error);
+    });
+  }
+
+  /**
+   * A Web-standard start route, `(request: Request) => Promise<Response>`: accepts only a `POST`
+   * from the shop's own pages ({@link checkStartRequest}: `Sec-Fetch-Site`, else `Origin`), reads
+   * the form's affiliation / identifier / institution / flow as `options` allow, starts the
+   * validation with the request's cookies, and answers 303 to the authorization URL with the
+   * store's cookie(s). A refused start gets `options.onError` (default: a small HTML page, 400,
+   * 403, 405 with `Allow: POST`, 413 or 415).
+   *
+   * @example
+   * ```ts
+   * const start = client.startHandler({ formFields: ['affiliation', 'institution'] });
+   * app.post('/start', (c) => start(c.req.raw));
+   * // <form method="post" action="/start"><select name="affiliation">…</select>…</form>
+   * ```
+   * @throws {TypeError} for invalid options (when called, not per request).
+   */
+  startHandler(options: StartHandlerOptions = {}): (request: Request) => Promise<Response> {
+    return createStartHandler(this, this.#o.redirectUri, options);
   }
 
   /**
    * A Web-standard callback route, `(request: Request) => Promise<Response>`:
    * a GET without parameters gets the fragment relay page; a GET or POST with parameters is
-   * validated and handed to `onSuccess` (or `onError`). The cookie of a `CookieTransactionStore`
-   * is cleared on every response.
+   * validated and handed to `onSuccess` (or `onError`). The store's cookie for the callback's state
+   * is cleared on every response (`TransactionStore.clearCookie`).
    *
    * @example
    * ```ts

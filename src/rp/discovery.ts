@@ -5,6 +5,7 @@
  */
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isLoopbackHost } from '../core/url-policy.js';
 import type { HttpClient } from '../http/client.js';
 import { ValidationError } from './errors.js';
 
@@ -59,14 +60,6 @@ function metadataProblem(body: unknown): string | undefined {
   return undefined;
 }
 
-const LOOPBACK_V4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-
-/** Whether a URL host is a loopback host: 127.0.0.0/8, ::1 or localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase();
-  return h === 'localhost' || h === '[::1]' || h === '::1' || LOOPBACK_V4.test(h);
-}
-
 /**
  * Parse and check a URL that the SDK will talk to or send the browser to: `https:`, or `http:`
  * on a loopback host. `what` names it in the error.
@@ -83,7 +76,7 @@ export function checkSecureUrl(value: string, what: string, onError: (message: s
     if (isLoopbackHost(parsed.hostname)) return parsed;
     throw onError(`${what} uses http: on a non-loopback host (${parsed.hostname}); use https:`);
   }
-  throw onError(`${what} must use https: (http: only on 127.0.0.0/8, ::1 or localhost)`);
+  throw onError(`${what} must use https: (http: only on loopback hosts)`);
 }
 
 /** Check the configured issuer up front (OptionsError naming `issuer`). */

@@ -167,7 +167,8 @@ export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
   unknown_state: 'This validation link is no longer valid. Please start the validation again.',
   expired_transaction: 'The validation took too long. Please start it again.',
-  replayed_transaction: 'This validation was already used. Please start a new one.',
+  replayed_transaction:
+    'This validation link was already used, so your validation may already have succeeded. If it did not, please start the validation again.',
   unknown_hint: 'The selected institution is not available. Please choose your institution again.',
   missing_parameters: 'The validation answer was incomplete. Please start the validation again.',
 };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 import {
   BASE,
   HttpResponse,
@@ -29,6 +30,7 @@ function io(env: Record<string, string | undefined> = {}, tty = false) {
       stdout: { write: (c: string) => out.push(c) },
       stderr: { write: (c: string) => err.push(c), isTTY: tty },
       env: { AV_DOCS_BASE_URL: BASE, AV_DOCS_USERNAME: USER, AV_DOCS_APP_PASSWORD: PASSWORD, ...env },
+      fetch: mswFetch,
     },
   };
 }
@@ -124,6 +126,28 @@ describe('docs get|post|put|patch|delete', () => {
     expect(await runCli(argv, t.io)).toBe(2);
     expect(t.err.join('')).toContain(message);
     expect(t.err.join('')).not.toContain('secret');
+  });
+
+  it('a wrong --rest-root says what to check, in command-line terms (rest_api_not_found, exit 1)', async () => {
+    server.use(
+      http.get(
+        `${BASE}/api/wp/v2/posts`,
+        () =>
+          new HttpResponse('<!doctype html><p>Not found</p>', {
+            status: 404,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
+    );
+    const t = io();
+    expect(await runCli(['docs', 'get', '/wp/v2/posts', '--rest-root', 'api'], t.io)).toBe(1);
+    const stderr = t.err.join('');
+    expect(stderr).toContain('[rest_api_not_found]');
+    expect(stderr).toContain(`${BASE}/api/`);
+    expect(stderr).toContain('--rest-root');
+    expect(stderr).toContain('--route-style query');
+    expect(stderr).toContain('--base-url');
+    expect(stderr).not.toContain('abcd');
   });
 
   it('prints its usage with --help, naming the environment variables', async () => {

@@ -95,11 +95,43 @@ describe('callbackHandler', () => {
     });
     const response = await handler(new Request(callback, { headers: { cookie } }));
     expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state));
+    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state, { cookie }));
 
-    const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    // An error answer ends the transaction too: the browser's cookie for that state is replaced.
+    const second = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const secondCookie = (second.setCookie ?? '').split(';')[0] ?? '';
+    const failed = await handler(
+      new Request(`${REDIRECT_URI}?error=access_denied&state=${second.state}`, {
+        headers: { cookie: secondCookie },
+      }),
+    );
     expect(failed.status).toBe(400);
-    expect(failed.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    const cleared = failed.headers.get('set-cookie');
+    expect(cleared).not.toBeNull();
+    expect(cleared).toBe(transactions.clearCookie(second.state, { cookie: secondCookie }));
+  });
+});
+
+describe('callbackHandler and the cookies of other validations', () => {
+  it('touches only the cookie of the callback’s state: another tab’s validation still completes', async () => {
+    const transactions = new CookieTransactionStore({ secret: 'x'.repeat(32) });
+    const client = await newClient({ transactions });
+    const a = await client.createAuthorizationRequest({ affiliation: 'student' }, { cookie: '' });
+    const b = await client.createAuthorizationRequest(
+      { affiliation: 'member' },
+      { cookie: browserCookie(a.setCookie) },
+    );
+    const cookie = `${browserCookie(a.setCookie)}; ${browserCookie(b.setCookie)}`;
+    const handler = client.callbackHandler({ onSuccess: (result) => new Response(result.affiliation) });
+    const first = await handler(new Request(await op.authorize(b.url), { headers: { cookie } }));
+    expect(await first.text()).toBe('member');
+    const set = first.headers.getSetCookie();
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^__Host-av_tx_1=[A-Za-z0-9_-]{16}\.used;/);
+    // The browser now holds A's cookie and B's marker: A completes.
+    const after = `${browserCookie(a.setCookie)}; ${browserCookie(set[0])}`;
+    const second = await handler(new Request(await op.authorize(a.url), { headers: { cookie: after } }));
+    expect(await second.text()).toBe('student');
   });
 });
 

@@ -4,9 +4,17 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID, CLIENT_SECRET } from '../helpers/op-mock.js';
 import { useOp } from '../helpers/setup.js';
+
+// README code passes no fetch: the SDK's default (undici's own fetch) is pointed at the global fetch,
+// which msw intercepts.
+vi.mock('../../src/http/dispatcher.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/dispatcher.js')>()),
+  getDefaultFetch: async () => (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init),
+}));
 
 const { op } = useOp();
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,12 +49,15 @@ describe('README example', () => {
       await rm(file, { force: true });
     }
 
-    const start = await example.startValidation(
+    // As Chromium and Firefox send the form of a page served with Referrer-Policy: no-referrer.
+    const form = (headers: Record<string, string>) =>
       new Request('https://shop.example.com/validate', {
         method: 'POST',
-        headers: { origin: 'https://shop.example.com' },
-      }),
-    );
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+        body: 'affiliation=student&institution=',
+      });
+    expect((await example.startValidation(form({ 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    const start = await example.startValidation(form({ 'sec-fetch-site': 'same-origin' }));
     expect(start.status).toBe(303);
     const location = start.headers.get('location') ?? '';
     expect(location).toMatch(/^https:\/\/op\.example\.org\/Service\/authorization\?response_type=code&/);

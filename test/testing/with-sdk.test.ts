@@ -3,7 +3,12 @@
  * sides written from the interface document, each checking the other.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AffiliationClient, ProviderError, ValidationError } from '../../src/index.js';
+import {
+  AffiliationClient,
+  MemoryTransactionStore,
+  ProviderError,
+  ValidationError,
+} from '../../src/index.js';
 import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
 import { NON_EDUGAIN, POLYTECHNIC, REDIRECT_URI, UNIVERSITY } from './helpers.js';
 
@@ -42,6 +47,8 @@ function sdk(
     clientId: 'sdk-shop',
     clientSecret: 'sdk-shop-secret',
     redirectUri: REDIRECT_URI,
+    // A bare callback URL below: a store that binds to the browser would refuse it.
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     ...overrides,
   });
 }
@@ -251,8 +258,12 @@ describe('spec 7.2 and 3 errors reach the SDK as a ProviderError', () => {
     const callback = new URL(await op.authorize(url));
     callback.searchParams.set('code', 'not-a-code-the-provider-issued');
     const error = await client.validateCallback(callback.href).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ error: 'invalid_request', source: 'token', status: 400 });
+    // A refused code after a transaction that checked out: reported as a replay, the service's
+    // answer kept as the cause.
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).code).toBe('replayed_transaction');
+    expect((error as Error).cause).toBeInstanceOf(ProviderError);
+    expect((error as Error).cause).toMatchObject({ error: 'invalid_request', source: 'token', status: 400 });
     expect(String((error as Error).message)).not.toContain('not-a-code-the-provider-issued');
   });
 });
@@ -274,6 +285,8 @@ describe('the idTokenClaims hook lets a test break one rule at a time, and the S
         clientId: 'sdk-shop',
         clientSecret: 'sdk-shop-secret',
         redirectUri: REDIRECT_URI,
+        // A bare callback URL below: a store that binds to the browser would refuse it.
+        transactions: new MemoryTransactionStore({ bindToBrowser: false }),
       });
       const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
       const error = await client.validateCallback(await broken.authorize(url)).catch((e: unknown) => e);

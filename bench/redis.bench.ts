@@ -1,0 +1,155 @@
+/**
+ * Redis benchmarks on a real redis-server (started here, stopped at the end), each against a
+ * baseline measured in the same run:
+ * (a) RedisTransactionStore put+take (browser binding on) against a bare `SET … PX` + `GETDEL` of a
+ *     value of the same size on the same connection, one at a time, with node-redis 5 and ioredis 5
+ *     (target >= 0.8x). `put` is one plain `SET … PX … NX`; `take` is one `EVALSHA` (binding check,
+ *     tombstone) — Redis's own `INFO commandstats` is printed so the server-side cost of the script
+ *     against `GETDEL` can be read apart from the round trips;
+ * (b) RedisOfferLedger claims per second from 4 app processes (8 claims in flight each) against a
+ *     bare `SET key 1 NX` per call from the same 4 processes.
+ */
+import { randomUUID } from 'node:crypto';
+import { random256 } from '../src/core/random.js';
+import { RedisTransactionStore } from '../src/redis.js';
+import type { Transaction } from '../src/rp/types.js';
+import { result, SECRET } from '../test/ledger/contract.js';
+import { connectClient, type Library } from '../test/redis/clients.js';
+import { startInstances } from '../test/redis/instances.js';
+import { type RedisServer, startRedis } from '../test/redis/server.js';
+import { fmt, report } from './util.js';
+
+const ROUNDS = 8;
+const PER_ROUND = 400;
+
+function transaction(): Transaction {
+  const now = Date.now();
+  return {
+    state: random256(),
+    nonce: random256(),
+    codeVerifier: random256(),
+    responseType: 'code',
+    scopes: ['openid', 'student'],
+    affiliation: 'student',
+    redirectUri: 'https://shop.example/callback',
+    createdAt: now,
+    expiresAt: now + 600_000,
+  };
+}
+
+async function storeVersusBare(server: RedisServer, library: Library): Promise<void> {
+  const redis = await connectClient(library, server.port);
+  try {
+    const store = new RedisTransactionStore({ client: redis.client, keyPrefix: 'bench:' });
+    // The bare pair stores what the store stores: a binding digest and the transaction's JSON.
+    const value = `${'d'.repeat(43)}.${JSON.stringify(transaction())}`;
+    // Keys and transactions are made before the clock starts: both sides time only the store calls.
+    const bare = async (key: string) => {
+      await redis.command(['SET', key, value, 'PX', '600000']);
+      await redis.command(['GETDEL', key]);
+    };
+    const ours = async (tx: Transaction) => {
+      const setCookie = (await store.put(tx)) as string;
+      await store.take(tx.state, { cookie: setCookie.slice(0, setCookie.indexOf(';')) });
+    };
+    // Warm-up (loads the script into Redis), then rounds in alternating order on a shared machine.
+    for (let i = 0; i < 200; i++) {
+      await bare(`bare:${random256()}`);
+      await ours(transaction());
+    }
+    let bareMs = 0;
+    let oursMs = 0;
+    const ratios: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const keys = Array.from({ length: PER_ROUND }, () => `bare:${random256()}`);
+      const txs = Array.from({ length: PER_ROUND }, transaction);
+      const timeBare = async () => {
+        const start = performance.now();
+        for (const key of keys) await bare(key);
+        return performance.now() - start;
+      };
+      const timeOurs = async () => {
+        const start = performance.now();
+        for (const tx of txs) await ours(tx);
+        return performance.now() - start;
+      };
+      let b: number;
+      let o: number;
+      if (round % 2) {
+        o = await timeOurs();
+        b = await timeBare();
+      } else {
+        b = await timeBare();
+        o = await timeOurs();
+      }
+      bareMs += b;
+      oursMs += o;
+      ratios.push(b / o);
+    }
+    ratios.sort((a, b) => a - b);
+    const n = ROUNDS * PER_ROUND;
+    report(`(a) ${library}: SET PX + GETDEL (baseline)`, (n * 1000) / bareMs, 'pairs/s');
+    report(`(a) ${library}: RedisTransactionStore put+take`, (n * 1000) / oursMs, 'pairs/s');
+    report(`(a) ${library}: ratio (target >= 0.8)`, `${fmt(bareMs / oursMs, 3)}x`);
+    report(
+      `(a) ${library}: ratio, median of the rounds`,
+      `${fmt(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN, 3)}x`,
+    );
+    const stats = String(await redis.command(['INFO', 'commandstats']));
+    for (const name of ['set', 'getdel', 'evalsha']) {
+      const perCall = new RegExp(`^cmdstat_${name}:.*usec_per_call=([0-9.]+)`, 'm').exec(stats)?.[1];
+      if (perCall)
+        report(`(a) ${library}: Redis server time per ${name.toUpperCase()}`, Number(perCall), 'µs');
+    }
+    await redis.command(['CONFIG', 'RESETSTAT']);
+  } finally {
+    await redis.close();
+  }
+}
+
+async function ledgerFromProcesses(server: RedisServer): Promise<void> {
+  const PROCESSES = 4;
+  const MS = 2000;
+  const instances = await startInstances(PROCESSES, {
+    library: 'node-redis 5',
+    port: server.port,
+    keyPrefix: 'bench:',
+    secret: SECRET,
+  });
+  try {
+    // Every process claims the same shoppers (each a fresh reuse_detection value plus one shared
+    // with another process's variant): first claims, already-claimed answers and races all happen.
+    const shoppers = Array.from({ length: 4000 }, () => randomUUID());
+    const offerId = `bench-${randomUUID()}`;
+    const claimsFor = (p: number) =>
+      shoppers.map((rd, i) => result({ reuseDetection: (i + p) % 2 ? [rd] : [rd, randomUUID()] }));
+    const keys = shoppers.map((rd) => `bench:bare:${rd}`);
+    await Promise.all(instances.map((i) => i.request({ type: 'set-for', keys, ms: 300 }))); // warm-up
+    const bare = await Promise.all(
+      instances.map((i) => i.request<{ calls: number }>({ type: 'set-for', keys, ms: MS })),
+    );
+    const claims = await Promise.all(
+      instances.map((i, p) =>
+        i.request<{ calls: number }>({ type: 'claim-for', offerId, results: claimsFor(p), ms: MS }),
+      ),
+    );
+    const bareRate = (bare.reduce((a, b) => a + b.calls, 0) * 1000) / MS;
+    const claimRate = (claims.reduce((a, b) => a + b.calls, 0) * 1000) / MS;
+    report(`(b) ${PROCESSES} processes: bare SET NX (baseline)`, bareRate, 'ops/s');
+    report(`(b) ${PROCESSES} processes: RedisOfferLedger.claim`, claimRate, 'claims/s');
+    report('(b) ratio', `${fmt(claimRate / bareRate, 3)}x`);
+  } finally {
+    await Promise.all(instances.map((i) => i.close()));
+  }
+}
+
+export default async function bench(): Promise<void> {
+  const server = await startRedis();
+  try {
+    await storeVersusBare(server, 'node-redis 5');
+    await storeVersusBare(server, 'ioredis 5');
+    await ledgerFromProcesses(server);
+  } finally {
+    await server.close();
+  }
+}

@@ -1,0 +1,263 @@
+/** RedisTransactionStore on a real Redis, with each client library. */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OptionsError } from '../../src/core/errors.js';
+import { MemoryOfferLedger } from '../../src/index.js';
+import { RedisTransactionStore, StoreError } from '../../src/redis.js';
+import { ValidationError } from '../../src/rp/errors.js';
+import { CLIENT_SECRET } from '../helpers/op-mock.js';
+import { browserCookie, newClient, useOp } from '../helpers/setup.js';
+import { transaction as fixture } from '../rp/transactions-fixtures.js';
+import { type Connected, connectClient, LIBRARIES } from './clients.js';
+import { type RedisServer, startRedis } from './server.js';
+
+const { op } = useOp();
+
+/** A fresh transaction with its own random state, expiring in 10 minutes. */
+function transaction(overrides: Parameters<typeof fixture>[0] = {}) {
+  return fixture({ state: randomBytes(32).toString('base64url'), ...overrides }, Date.now());
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'no error',
+    (error: unknown) => `${(error as Error).constructor.name}:${(error as { code?: string }).code}`,
+  );
+}
+
+let server: RedisServer;
+beforeAll(async () => {
+  server = await startRedis();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
+  let redis: Connected;
+  const keyPrefix = `store-${library.replace(/\W/g, '')}:`;
+  const newStore = (options: Partial<ConstructorParameters<typeof RedisTransactionStore>[0]> = {}) =>
+    new RedisTransactionStore({ client: redis.client, keyPrefix, ...options });
+  beforeAll(async () => {
+    redis = await connectClient(library, server.port);
+  });
+  afterAll(async () => {
+    await redis?.close();
+  });
+
+  it('hands a transaction to the browser that started it, exactly once', async () => {
+    const store = newStore();
+    expect(store.bindsToBrowser).toBe(true);
+    const tx = transaction();
+    const setCookie = await store.put(tx);
+    expect(setCookie).toMatch(
+      /^__Host-av_bind_0=[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const cookie = `session=1; ${browserCookie(setCookie)}`;
+    // Any instance (another store object on another connection) can take it.
+    const other = await connectClient(library, server.port);
+    try {
+      const elsewhere = new RedisTransactionStore({ client: other.client, keyPrefix });
+      await expect(elsewhere.take(tx.state, { cookie })).resolves.toEqual(tx);
+    } finally {
+      await other.close();
+    }
+    expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:replayed_transaction');
+    expect(store.clearCookie(tx.state, { cookie })).toMatch(/^__Host-av_bind_0=; Max-Age=0; /);
+    // Only from a request that holds this state's cookie.
+    expect(store.clearCookie(tx.state, { cookie: 'session=1' })).toBeUndefined();
+    expect(store.clearCookie(tx.state)).toBeUndefined();
+  });
+
+  it('refuses another browser, and a caller that passes no cookie (fail closed), keeping the transaction', async () => {
+    const store = newStore();
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    const [name, value] = cookie.split('=') as [string, string];
+    const wrong = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
+    for (const context of [{ cookie: '' }, { cookie: 'session=abc' }, { cookie: wrong }, {}, undefined]) {
+      const error = await store.take(tx.state, context).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).code).toBe('unknown_state');
+      expect((error as Error).message).not.toContain(value);
+    }
+    const other = transaction();
+    const otherCookie = browserCookie(await store.put(other));
+    expect(await codeOf(store.take(tx.state, { cookie: otherCookie }))).toBe('ValidationError:unknown_state');
+    await expect(store.take(tx.state, { cookie: `${name}=stale; ${cookie}` })).resolves.toEqual(tx);
+  });
+
+  it('keeps at most 3 binding cookies per browser: a start takes a free name, else the oldest one', async () => {
+    const store = newStore();
+    const jar = new Map<string, string>();
+    const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const txs = [transaction(), transaction(), transaction(), transaction()];
+    for (const tx of txs) {
+      const pair = browserCookie(await store.put(tx, { cookie: header() }));
+      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
+      await new Promise((r) => setTimeout(r, 2)); // distinct start times
+    }
+    expect([...jar.keys()].sort()).toEqual(['__Host-av_bind_0', '__Host-av_bind_1', '__Host-av_bind_2']);
+    // The first start's cookie was replaced by the fourth's; the newest three validate.
+    expect(await codeOf(store.take(txs[0]!.state, { cookie: header() }))).toBe(
+      'ValidationError:unknown_state',
+    );
+    for (const tx of txs.slice(1))
+      await expect(store.take(tx.state, { cookie: header() })).resolves.toEqual(tx);
+  });
+
+  it('without browser binding, sets no cookie and needs none', async () => {
+    const store = newStore({ bindToBrowser: false });
+    expect(store.bindsToBrowser).toBe(false);
+    expect(store.clearCookie('x')).toBeUndefined();
+    const tx = transaction();
+    await expect(store.put(tx)).resolves.toBeUndefined();
+    await expect(store.take(tx.state)).resolves.toEqual(tx);
+  });
+
+  it('answers undefined for an unknown state, and refuses a state that is held or was taken', async () => {
+    const store = newStore();
+    await expect(store.take('no-such-state', { cookie: '' })).resolves.toBeUndefined();
+    await expect(store.take('', { cookie: '' })).resolves.toBeUndefined();
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    await expect(store.put(tx)).rejects.toThrow(/fresh random state/);
+    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
+    await expect(store.put(tx)).rejects.toThrow(OptionsError);
+    await expect(store.take('x'.repeat(513), { cookie })).resolves.toBeUndefined();
+  });
+
+  it("expires transactions with Redis's own TTL (ttlMs, or the transaction's earlier expiresAt)", async () => {
+    const store = newStore({ ttlMs: 300 });
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    const txKey = `${keyPrefix}tx:${tx.state}`;
+    const ttl = Number(await redis.command(['PTTL', txKey]));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(300);
+    const short = transaction({ expiresAt: Date.now() + 200 });
+    const shortCookie = browserCookie(await newStore().put(short));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    await expect(store.take(tx.state, { cookie })).resolves.toBeUndefined();
+    await expect(store.take(short.state, { cookie: shortCookie })).resolves.toBeUndefined();
+  });
+
+  it('keeps in Redis only the transaction and a digest of the binding: no client secret, no cookie value', async () => {
+    const prefix = `raw-${randomBytes(6).toString('hex')}:`;
+    const store = newStore({ keyPrefix: prefix });
+    const tx = transaction({ idpHint: 'https://idp.example.edu/idp' });
+    const cookie = browserCookie(await store.put(tx));
+    const keys = (await redis.command(['KEYS', `${prefix}*`])) as string[];
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toBe(`${prefix}tx:${tx.state}`);
+    const stored = String(await redis.command(['GET', keys[0] as string]));
+    expect(stored).not.toContain(cookie.split('=')[1]);
+    expect(stored).not.toContain(CLIENT_SECRET);
+    expect(JSON.parse(stored.slice(stored.indexOf('.') + 1))).toEqual(tx);
+    await store.take(tx.state, { cookie });
+    // Taken: a tombstone under the same key, remembered for ttlMs.
+    expect(await redis.command(['KEYS', `${prefix}*`])).toEqual(keys);
+    expect(await redis.command(['GET', keys[0] as string])).toBe('T');
+  });
+
+  it('reports a value it did not write, or a key of another type, as store_failed', async () => {
+    const prefix = `foreign-${randomBytes(6).toString('hex')}:`;
+    const store = newStore({ keyPrefix: prefix, bindToBrowser: false });
+    const tx = transaction();
+    await store.put(tx);
+    const [key] = (await redis.command(['KEYS', `${prefix}*`])) as string[];
+    await redis.command(['SET', key as string, 'not ours']);
+    expect(await codeOf(store.take(tx.state))).toBe('StoreError:store_failed');
+    await redis.command(['DEL', key as string]);
+    await redis.command(['LPUSH', key as string, 'x']);
+    const error = await store.take(tx.state).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('store_failed');
+    expect((error as StoreError).redisError).toBe('WRONGTYPE');
+  });
+
+  it('turns READONLY (a replica after failover) into store_unavailable, and works again after', async () => {
+    const store = newStore();
+    const admin = await connectClient(library, server.port);
+    try {
+      // A master that does not exist: this server turns read-only and stays so until REPLICAOF NO ONE.
+      await admin.command(['REPLICAOF', '127.0.0.1', '1']);
+      const error = await store.put(transaction()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).code).toBe('store_unavailable');
+      expect((error as StoreError).redisError).toBe('READONLY');
+    } finally {
+      await admin.command(['REPLICAOF', 'NO', 'ONE']);
+      await admin.close();
+    }
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
+  });
+
+  it('gives up after commandTimeoutMs when Redis does not answer', async () => {
+    const store = newStore({ commandTimeoutMs: 100 });
+    const tx = transaction();
+    const cookie = browserCookie(await store.put(tx));
+    const admin = await connectClient(library, server.port);
+    try {
+      await admin.command(['CLIENT', 'PAUSE', '600', 'ALL']);
+      const error = await store.take(tx.state, { cookie }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StoreError);
+      expect((error as StoreError).code).toBe('store_unavailable');
+      expect((error as Error).message).toMatch(/did not answer within 100 ms/);
+    } finally {
+      await admin.command(['CLIENT', 'UNPAUSE']);
+      await admin.close();
+    }
+  });
+
+  it('fails with store_unavailable on a closed client, and never queues the command', async () => {
+    const own = await connectClient(library, server.port);
+    const store = new RedisTransactionStore({ client: own.client, keyPrefix });
+    await own.close();
+    const error = await store.put(transaction()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('store_unavailable');
+    expect((error as Error).message).toMatch(/closed|end/);
+  });
+
+  it('serves AffiliationClient end to end, with the offer ledger on the result', async () => {
+    const store = newStore();
+    const client = await newClient({ transactions: store });
+    const ledger = new MemoryOfferLedger({
+      secret: 'ledger-secret-0123456789abcdef-0123456789',
+      whenUnidentifiable: 'refuse',
+    });
+    const request = await client.createAuthorizationRequest({
+      affiliation: 'student',
+      claims: { id_token: { reuse_detection: null } },
+    });
+    const callback = await op.authorize(request.url);
+    const result = await client.validateCallback(callback, { cookie: browserCookie(request.setCookie) });
+    expect(result.reuseDetection).toEqual(['rd-1', 'rd-2']);
+    await expect(ledger.claim('welcome', result)).resolves.toEqual({ claimed: true });
+    // The callback again: the transaction was taken.
+    const replay = await client
+      .validateCallback(callback, { cookie: browserCookie(request.setCookie) })
+      .catch((e: unknown) => e);
+    expect((replay as ValidationError).code).toBe('replayed_transaction');
+  });
+});
+
+describe('RedisTransactionStore options', () => {
+  it('refuses something that is not a Redis client, and bad options, naming them', () => {
+    expect(() => new RedisTransactionStore({ client: {} as never })).toThrow(/node-redis client.*ioredis/);
+    expect(() => new RedisTransactionStore(undefined as never)).toThrow(OptionsError);
+    const client = { isReady: true, isOpen: true, sendCommand: async () => null };
+    expect(() => new RedisTransactionStore({ client, keyPrefix: 'a{b}' })).toThrow(/keyPrefix/);
+    expect(() => new RedisTransactionStore({ client, ttlMs: 0 })).toThrow(/ttlMs/);
+    expect(() => new RedisTransactionStore({ client, commandTimeoutMs: -1 })).toThrow(/commandTimeoutMs/);
+    expect(() => new RedisTransactionStore({ client, bindToBrowser: 'yes' as never })).toThrow(
+      /bindToBrowser/,
+    );
+    expect(() => new RedisTransactionStore({ client, secure: false, cookieName: '__Host-x' })).toThrow(
+      /__Host-/,
+    );
+  });
+});
