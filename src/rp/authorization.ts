@@ -133,12 +133,15 @@ export function buildAuthorizationRequest(
       throw new OptionsError('idpHint must be a non-empty entityID string');
     }
     if (ctx.hints && !ctx.hints.has(idpHint)) {
-      throw new ValidationError(
-        'unknown_hint',
-        ctx.hints.loaded === false
-          ? `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`
-          : `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
-      );
+      const hint = JSON.stringify(idpHint.slice(0, 200));
+      throw ctx.hints.loaded === false
+        ? new ValidationError(
+            'unknown_hint',
+            `The idpHint ${hint} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`,
+            // Not the shopper's choice that is wrong: the shop is still starting.
+            { userMessage: 'The list of institutions is still loading. Please try again in a moment.' },
+          )
+        : new ValidationError('unknown_hint', `The idpHint ${hint} is not in the institution hint feed`);
     }
   }
 

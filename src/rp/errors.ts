@@ -181,11 +181,16 @@ const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
  */
 export class ValidationError extends AffiliationError {
   declare readonly code: ValidationErrorCode;
-  constructor(code: ValidationErrorCode, message: string, options: { cause?: unknown } = {}) {
+  constructor(
+    code: ValidationErrorCode,
+    message: string,
+    options: { cause?: unknown; userMessage?: string | undefined } = {},
+  ) {
     super(message, {
       code,
       cause: options.cause,
       userMessage:
+        options.userMessage ??
         VALIDATION_USER_MESSAGES[code] ??
         'Your affiliation could not be validated securely. Please start the validation again.',
     });

@@ -103,6 +103,8 @@ describe('HintFeed as the hints of AffiliationClient', () => {
     await expect(early).rejects.toMatchObject({
       code: 'unknown_hint',
       message: expect.stringMatching(/has not loaded yet.*await feed\.ready\(\)/),
+      // The shopper chose nothing wrong: the page tells them to retry, not to pick another institution.
+      userMessage: 'The list of institutions is still loading. Please try again in a moment.',
     });
     await expect(early).rejects.not.toThrow(/is not in the institution hint feed/);
     await expect(hints.ready()).rejects.toMatchObject({ code: 'not_loaded' });
