@@ -7,6 +7,7 @@ export default defineConfig([
       hints: 'src/hints.ts',
       'docs-site': 'src/docs-site.ts',
       testing: 'src/testing.ts',
+      picker: 'src/picker.ts',
     },
     format: ['esm', 'cjs'],
     dts: true,
@@ -25,5 +26,14 @@ export default defineConfig([
     target: 'node20',
     platform: 'node',
     banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    // The <institution-picker> browser module, served as is by pickerModuleHandler().
+    entry: { 'picker/institution-picker': 'src/picker/institution-picker.js' },
+    format: ['esm'],
+    dts: false,
+    sourcemap: false,
+    target: 'es2022',
+    platform: 'browser',
   },
 ]);

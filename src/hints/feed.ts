@@ -9,6 +9,7 @@ import { HttpClient } from '../http/client.js';
 import { type CachedSource, entriesToFeed, readCacheFile, writeCacheFile } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { mergeNames, parseHintFeed } from './parse.js';
+import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
 import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
 import type {
   HintEntry,
@@ -394,6 +395,11 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError(`limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
     }
     return this.#snapshot.index?.search(query, options) ?? [];
+  }
+
+  /** A `Request → Response` JSON endpoint for type-ahead, such as `<institution-picker>`'s (see {@link SearchHandlerOptions}). */
+  searchHandler(options?: SearchHandlerOptions): (request: Request) => Promise<Response> {
+    return createSearchHandler(this, () => this.#snapshot.index?.version ?? 'empty', options);
   }
 
   /**

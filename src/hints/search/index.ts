@@ -15,6 +15,7 @@
  * names' size); one-typo variants of a word are generated from the dictionary itself (only letters
  * that some word has at that position) and looked up by binary search.
  */
+import { randomBytes } from 'node:crypto';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
 import { fold, normaliseLang } from './fold.js';
 import { highlight } from './highlight.js';
@@ -417,6 +418,9 @@ export class SearchIndex {
       }
     }
   }
+
+  /** Identifies this index (this version of the list): changes with every swap. */
+  readonly version: string = randomBytes(9).toString('base64url');
 
   /** Number of records (distinct folded names). */
   get records(): number {
