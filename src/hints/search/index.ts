@@ -1002,7 +1002,8 @@ function staticOrder(
   let order = new Uint32Array(n);
   for (let e = 0; e < n; e++) order[e] = e;
   let next = new Uint32Array(n);
-  const count = new Uint32Array(t + 2);
+  // Keys: word ranks + 1 (up to t), word counts (up to 255), 3 − prior.
+  const count = new Uint32Array(Math.max(t, 255) + 3);
   const keys = new Uint32Array(n);
   const start = new Int32Array(n);
   const length = new Int32Array(n);
