@@ -76,7 +76,8 @@ export function createSearchHandler(
   version: () => string,
   options: SearchHandlerOptions = {},
 ): (request: Request) => Promise<Response> {
-  if (typeof options !== 'object' || options === null) throw new OptionsError('searchHandler options must be an object');
+  if (typeof options !== 'object' || options === null)
+    throw new OptionsError('searchHandler options must be an object');
   const maxLimit = int('maxLimit', options.maxLimit, 1, 1000) ?? 50;
   const defaultLimit = int('defaultLimit', options.defaultLimit, 1, maxLimit) ?? Math.min(10, maxLimit);
   const maxQueryLength = int('maxQueryLength', options.maxQueryLength, 1, 1000) ?? 100;
@@ -87,7 +88,9 @@ export function createSearchHandler(
     allow !== '*' &&
     !(Array.isArray(allow) && allow.every((o) => typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o)))
   ) {
-    throw new OptionsError('allowOrigins must be "*" or a list of origins such as "https://shop.example" (no path)');
+    throw new OptionsError(
+      'allowOrigins must be "*" or a list of origins such as "https://shop.example" (no path)',
+    );
   }
   const origins = allow === '*' || allow === undefined ? allow : new Set(allow);
   const cacheControl = maxAge === 0 ? 'no-cache' : `public, max-age=${maxAge}`;
@@ -117,7 +120,11 @@ export function createSearchHandler(
     if (request.method === 'OPTIONS' && origins !== undefined) {
       return new Response(null, {
         status: 204,
-        headers: { ...corsHeaders(request), 'access-control-allow-methods': 'GET, HEAD', 'access-control-max-age': '600' },
+        headers: {
+          ...corsHeaders(request),
+          'access-control-allow-methods': 'GET, HEAD',
+          'access-control-max-age': '600',
+        },
       });
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -134,12 +141,14 @@ export function createSearchHandler(
     const etag = `"${createHash('sha256')
       .update(version())
       .update('\0')
-      .update(JSON.stringify([params.q, params.lang ?? '', params.country ?? '', params.limit, params.recent]))
+      .update(
+        JSON.stringify([params.q, params.lang ?? '', params.country ?? '', params.limit, params.recent]),
+      )
       .digest('base64url')
       .slice(0, 27)}"`;
     const common = { etag, 'cache-control': cacheControl };
     const inm = request.headers.get('if-none-match');
-    if (inm !== null && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       return new Response(null, { status: 304, headers: { ...corsHeaders(request), ...common } });
     }
     const options: HintSearchOptions = {

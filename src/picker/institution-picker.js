@@ -245,7 +245,11 @@ class InstitutionPicker extends HTMLElement {
     );
     const n = body.results.length;
     this.#announce(
-      n === 0 ? this.#text('status-none') : n === 1 ? this.#text('status-one') : this.#text('status-many').replace('{count}', String(n)),
+      n === 0
+        ? this.#text('status-none')
+        : n === 1
+          ? this.#text('status-one')
+          : this.#text('status-many').replace('{count}', String(n)),
     );
   }
 
@@ -373,7 +377,12 @@ class InstitutionPicker extends HTMLElement {
     this.#close();
     this.#announce(item.name);
     this.#remember(item);
-    this.dispatchEvent(new CustomEvent('institution-change', { bubbles: true, detail: { entityId: item.entityId, name: item.name } }));
+    this.dispatchEvent(
+      new CustomEvent('institution-change', {
+        bubbles: true,
+        detail: { entityId: item.entityId, name: item.name },
+      }),
+    );
   }
 
   #setFormValue(entityId, name) {
@@ -450,7 +459,9 @@ class InstitutionPicker extends HTMLElement {
     try {
       const body = await this.#fetch(this.#recent.map((r) => ['recent', r.entityId]));
       const known = new Map(body.recent.map((r) => [r.entityId, r]));
-      this.#recent = this.#recent.filter((r) => known.has(r.entityId)).map((r) => ({ ...r, ...known.get(r.entityId) }));
+      this.#recent = this.#recent
+        .filter((r) => known.has(r.entityId))
+        .map((r) => ({ ...r, ...known.get(r.entityId) }));
       this.#saveRecent();
     } catch {
       // offline or endpoint down: keep them until the next check

@@ -39,7 +39,8 @@ function load(): { source: string; etag: string } {
   const file = [join(dir, 'institution-picker.js'), join(dir, 'picker', 'institution-picker.js')].find((f) =>
     existsSync(f),
   );
-  if (file === undefined) throw new Error(`institution-picker.js is missing beside ${dir}: reinstall the package`);
+  if (file === undefined)
+    throw new Error(`institution-picker.js is missing beside ${dir}: reinstall the package`);
   const source = readFileSync(file, 'utf8');
   cached = { source, etag: `"${createHash('sha256').update(source).digest('base64url').slice(0, 27)}"` };
   return cached;
@@ -67,7 +68,9 @@ export function pickerScript(): string {
  * ```
  * @group Picker
  */
-export function pickerModuleHandler(options: PickerModuleHandlerOptions = {}): (request: Request) => Promise<Response> {
+export function pickerModuleHandler(
+  options: PickerModuleHandlerOptions = {},
+): (request: Request) => Promise<Response> {
   const maxAge = options.maxAgeSeconds ?? 3600;
   if (!Number.isInteger(maxAge) || maxAge < 0 || maxAge > 31_536_000) {
     throw new OptionsError('maxAgeSeconds must be an integer from 0 to 31536000');
@@ -87,7 +90,7 @@ export function pickerModuleHandler(options: PickerModuleHandlerOptions = {}): (
       return new Response('use GET\n', { status: 405, headers: { allow: 'GET, HEAD' } });
     }
     const inm = request.headers.get('if-none-match');
-    if (inm !== null && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       return new Response(null, { status: 304, headers });
     }
     return new Response(request.method === 'HEAD' ? null : source, { status: 200, headers });

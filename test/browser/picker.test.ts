@@ -16,7 +16,9 @@ async function attr(page: Page, selector: string, name: string): Promise<string 
 
 /** Every option's text, in order. */
 async function options(page: Page): Promise<string[]> {
-  return page.$$eval('institution-picker >>> li[role="option"]', (els) => els.map((e) => e.textContent ?? ''));
+  return page.$$eval('institution-picker >>> li[role="option"]', (els) =>
+    els.map((e) => e.textContent ?? ''),
+  );
 }
 
 async function status(page: Page): Promise<string> {
@@ -59,7 +61,9 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       expect(await attr(page, INPUT, 'role')).toBe('combobox');
       expect(await attr(page, INPUT, 'aria-expanded')).toBe('false');
       expect(await attr(page, INPUT, 'aria-controls')).toBe('listbox');
-      expect(await page.$eval('select[name="institution"]', (s) => (s as HTMLSelectElement).offsetParent)).toBeNull();
+      expect(
+        await page.$eval('select[name="institution"]', (s) => (s as HTMLSelectElement).offsetParent),
+      ).toBeNull();
       await screenshot(page, b.name, 'picker-empty');
 
       await input.focus();
@@ -69,7 +73,9 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       expect((await options(page))[0]).toBe('University of GroningenNL');
       expect(await attr(page, INPUT, 'aria-expanded')).toBe('true');
       // The match is highlighted in the name.
-      expect(await page.$eval('institution-picker >>> li[role="option"] mark', (m) => m.textContent)).toBe('Gron');
+      expect(await page.$eval('institution-picker >>> li[role="option"] mark', (m) => m.textContent)).toBe(
+        'Gron',
+      );
       await expect.poll(() => status(page)).toMatch(/^\d+ institutions found$/);
       await screenshot(page, b.name, 'picker-results');
 
@@ -150,7 +156,13 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
   it('finds by e-mail address and acronym, and fits a 360 px phone screen', async () => {
     const { page, problems, close } = await openPage(browser);
     try {
-      await page.setViewport({ width: 360, height: 640, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+      await page.setViewport({
+        width: 360,
+        height: 640,
+        deviceScaleFactor: 1,
+        isMobile: true,
+        hasTouch: true,
+      });
       await page.goto(`${shop.origin}/`);
       const input = (await page.waitForSelector(INPUT)) as ElementHandle<HTMLInputElement>;
       await input.focus();
@@ -158,7 +170,9 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       await expect.poll(() => options(page)).toEqual(['University of Groningensignon.rug.nl · NL']);
       await input.click({ count: 3 });
       await page.keyboard.type('UvA');
-      await expect.poll(async () => (await options(page))[0]).toBe('University of Amsterdamlogin.uva.nl · NL');
+      await expect
+        .poll(async () => (await options(page))[0])
+        .toBe('University of Amsterdamlogin.uva.nl · NL');
       await screenshot(page, b.name, 'picker-phone');
       // Nothing wider than the screen.
       const widths = await page.evaluate(() => {

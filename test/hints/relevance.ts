@@ -39,7 +39,12 @@ const I: Institution[] = [
     names: { nl: 'Biblionet Groningen' },
     queries: ['biblionet'],
   },
-  { id: 'https://sso.forum-groningen.nl/idp', cc: 'nl', names: { nl: 'Forum Groningen' }, queries: ['forum gron'] },
+  {
+    id: 'https://sso.forum-groningen.nl/idp',
+    cc: 'nl',
+    names: { nl: 'Forum Groningen' },
+    queries: ['forum gron'],
+  },
   {
     id: 'https://login.uva.nl/saml2/idp/metadata.php',
     cc: 'nl',
@@ -101,7 +106,10 @@ const I: Institution[] = [
   {
     id: 'https://idp.zhaw.ch/idp/shibboleth',
     cc: 'ch',
-    names: { de: 'Zürcher Hochschule für Angewandte Wissenschaften', en: 'Zurich University of Applied Sciences' },
+    names: {
+      de: 'Zürcher Hochschule für Angewandte Wissenschaften',
+      en: 'Zurich University of Applied Sciences',
+    },
     queries: ['zhaw', 'zurcher hochschule', 'angewandte'],
   },
   {
@@ -201,7 +209,11 @@ const I: Institution[] = [
   {
     id: 'https://idp.uct.ac.za/idp/shibboleth',
     cc: 'za',
-    names: { 'en-za': 'University of Cape Town', en: 'University of Cape Town', af: 'Universiteit van Kaapstad' },
+    names: {
+      'en-za': 'University of Cape Town',
+      en: 'University of Cape Town',
+      af: 'Universiteit van Kaapstad',
+    },
     queries: ['cape town', 'UCT', 'kaapstad'],
     mail: 'uct.ac.za',
   },
@@ -270,13 +282,19 @@ const I: Institution[] = [
   {
     id: 'https://idp.uoa.gr/idp/shibboleth',
     cc: 'gr',
-    names: { el: 'Εθνικό και Καποδιστριακό Πανεπιστήμιο Αθηνών', en: 'National and Kapodistrian University of Athens' },
+    names: {
+      el: 'Εθνικό και Καποδιστριακό Πανεπιστήμιο Αθηνών',
+      en: 'National and Kapodistrian University of Athens',
+    },
     queries: ['πανεπιστημιο αθηνων', 'kapodistrian', 'athens', 'Καποδιστριακό'],
   },
   {
     id: 'https://idp.knu.ua/idp/shibboleth',
     cc: 'ua',
-    names: { uk: 'Київський національний університет імені Тараса Шевченка', en: 'Taras Shevchenko National University of Kyiv' },
+    names: {
+      uk: 'Київський національний університет імені Тараса Шевченка',
+      en: 'Taras Shevchenko National University of Kyiv',
+    },
     queries: ['шевченка', 'shevchenko', 'kyiv'],
   },
   {
@@ -294,7 +312,10 @@ const I: Institution[] = [
   {
     id: 'https://idp.ntnu.no/idp/shibboleth',
     cc: 'no',
-    names: { nb: 'Norges teknisk-naturvitenskapelige universitet', en: 'Norwegian University of Science and Technology' },
+    names: {
+      nb: 'Norges teknisk-naturvitenskapelige universitet',
+      en: 'Norwegian University of Science and Technology',
+    },
     queries: ['ntnu', 'norges teknisk', 'norwegian university of science'],
   },
   {
@@ -363,7 +384,20 @@ const DISTRACTOR_KINDS = [
   ['Bibliothèque municipale de', 'fr'],
   ['Gemeentearchief', 'nl'],
 ] as const;
-const DISTRACTOR_CITIES = ['Groningen', 'Amsterdam', 'Zürich', 'Genève', 'München', 'Berlin', 'Oxford', 'Cambridge', 'Córdoba', 'Bologna', 'Dresden', 'Lund'];
+const DISTRACTOR_CITIES = [
+  'Groningen',
+  'Amsterdam',
+  'Zürich',
+  'Genève',
+  'München',
+  'Berlin',
+  'Oxford',
+  'Cambridge',
+  'Córdoba',
+  'Bologna',
+  'Dresden',
+  'Lund',
+];
 
 /** The feed: one file per country plus a region file `org` and an opt-in file repeating entries of `nl`. */
 export function relevanceFeed(): Map<string, CountryFile> {
@@ -377,9 +411,16 @@ export function relevanceFeed(): Map<string, CountryFile> {
   for (const city of DISTRACTOR_CITIES) {
     for (const [kind, lang] of DISTRACTOR_KINDS) {
       const name = kind.endsWith(' de') || kind === 'Gemeentearchief' ? `${kind} ${city}` : `${city} ${kind}`;
-      add('org', `https://idp${k++}.civic-${city.normalize('NFKD').replace(/[^A-Za-z]/g, '').toLowerCase()}.org/idp`, {
-        [lang]: name,
-      });
+      add(
+        'org',
+        `https://idp${k++}.civic-${city
+          .normalize('NFKD')
+          .replace(/[^A-Za-z]/g, '')
+          .toLowerCase()}.org/idp`,
+        {
+          [lang]: name,
+        },
+      );
     }
   }
   // An opt-in file that repeats two entries of its country file (the service publishes such files).
@@ -411,9 +452,11 @@ export function relevanceCases(): RelevanceCase[] {
     const english = inst.names.en ?? Object.values(inst.names)[0]!;
     if (english !== inst.id) out.push({ query: english, options: {}, expected: inst.id });
     if (inst.mail) out.push({ query: `jan.de.vries@${inst.mail}`, options: {}, expected: inst.id });
-    if (inst.city && inst.city.length >= 6) out.push({ query: typo(inst.city), options: {}, expected: inst.id });
+    if (inst.city && inst.city.length >= 6)
+      out.push({ query: typo(inst.city), options: {}, expected: inst.id });
     const local = Object.entries(inst.names).find(([lang]) => lang !== 'en');
-    if (local && local[1] !== english) out.push({ query: local[1], options: { lang: local[0] }, expected: inst.id });
+    if (local && local[1] !== english)
+      out.push({ query: local[1], options: { lang: local[0] }, expected: inst.id });
   }
   return out;
 }
@@ -451,7 +494,7 @@ export function relevanceEntries(): HintEntry[] {
       if (!byId.has(entry.entityId)) byId.set(entry.entityId, entry);
     }
   }
-  for (const entry of parseHintFeed(syntheticCombinedFeed(6_500, 81)).entries.values()) byId.set(entry.entityId, entry);
+  for (const entry of parseHintFeed(syntheticCombinedFeed(6_500, 81)).entries.values())
+    byId.set(entry.entityId, entry);
   return [...byId.values()];
 }
-

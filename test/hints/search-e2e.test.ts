@@ -19,7 +19,9 @@ beforeAll(async () => {
   for (const [name, body] of files) feeds.route(`/${name}.json`, { kind: 'json', body });
   feed = new HintFeed({
     sources: [...files.keys()].map((name) =>
-      /^[a-z]{2}$/.test(name) ? { url: feeds.url(`/${name}.json`), country: name } : feeds.url(`/${name}.json`),
+      /^[a-z]{2}$/.test(name)
+        ? { url: feeds.url(`/${name}.json`), country: name }
+        : feeds.url(`/${name}.json`),
     ),
   });
   expect((await feed.refresh()).status).toBe('updated');
@@ -39,7 +41,9 @@ afterAll(async () => {
 
 /** What the picker does: ask the endpoint, take the first result, start a validation with it. */
 async function pickAndStart(q: string, params = ''): Promise<{ entityId: string; hint: string | null }> {
-  const response = await handler(new Request(`https://shop.example/institutions?q=${encodeURIComponent(q)}${params}`));
+  const response = await handler(
+    new Request(`https://shop.example/institutions?q=${encodeURIComponent(q)}${params}`),
+  );
   expect(response.status).toBe(200);
   const body = (await response.json()) as { results: { entityId: string }[] };
   const entityId = body.results[0]!.entityId;
@@ -49,7 +53,10 @@ async function pickAndStart(q: string, params = ''): Promise<{ entityId: string;
 
 describe('real-layout feed edge cases, end to end', () => {
   it('a URN entityID', async () => {
-    expect(await pickAndStart('MIT')).toEqual({ entityId: 'urn:mace:incommon:mit.edu', hint: 'urn:mace:incommon:mit.edu' });
+    expect(await pickAndStart('MIT')).toEqual({
+      entityId: 'urn:mace:incommon:mit.edu',
+      hint: 'urn:mace:incommon:mit.edu',
+    });
     expect((await pickAndStart('vrije')).hint).toBe('urn:mace:terena.org:nl:vu.nl');
   });
 
@@ -60,12 +67,16 @@ describe('real-layout feed edge cases, end to end', () => {
     expect((await pickAndStart('bibliotheek')).hint).toBe('https://aai.OBA-Amsterdam.NL/idp');
   });
 
-  it('pt-br and en-ZA names, shown in the shopper\'s language', async () => {
+  it("pt-br and en-ZA names, shown in the shopper's language", async () => {
     const search = async (q: string, lang: string) =>
-      ((await (await handler(new Request(`https://shop.example/i?q=${q}&lang=${lang}`))).json()) as {
-        results: { name: string; entityId: string }[];
-      }).results[0]!;
-    expect(await search('janeiro', 'pt-BR')).toMatchObject({ name: 'Universidade Federal do Rio de Janeiro' });
+      (
+        (await (await handler(new Request(`https://shop.example/i?q=${q}&lang=${lang}`))).json()) as {
+          results: { name: string; entityId: string }[];
+        }
+      ).results[0]!;
+    expect(await search('janeiro', 'pt-BR')).toMatchObject({
+      name: 'Universidade Federal do Rio de Janeiro',
+    });
     expect(await search('janeiro', 'en')).toMatchObject({ name: 'Federal University of Rio de Janeiro' });
     expect(await search('witwatersrand', 'en-ZA')).toMatchObject({ name: 'University of the Witwatersrand' });
     expect(await search('witwatersrand', 'fr')).toMatchObject({ name: 'University of the Witwatersrand' });
@@ -74,7 +85,10 @@ describe('real-layout feed edge cases, end to end', () => {
 
   it('a name equal to its entityID is found by its host and shown as is', async () => {
     const results = feed.search('rnp');
-    expect(results[0]).toMatchObject({ entityId: 'https://idp.rnp.br/helpdesk', name: 'https://idp.rnp.br/helpdesk' });
+    expect(results[0]).toMatchObject({
+      entityId: 'https://idp.rnp.br/helpdesk',
+      name: 'https://idp.rnp.br/helpdesk',
+    });
     expect((await pickAndStart('rnp')).hint).toBe('https://idp.rnp.br/helpdesk');
   });
 
@@ -88,7 +102,8 @@ describe('real-layout feed edge cases, end to end', () => {
 });
 
 describe('feed.searchHandler()', () => {
-  const get = (query: string, init?: RequestInit) => handler(new Request(`https://shop.example/i${query}`, init));
+  const get = (query: string, init?: RequestInit) =>
+    handler(new Request(`https://shop.example/i${query}`, init));
 
   it('answers JSON with an ETag tied to the list and the query, and 304 on a match', async () => {
     const first = await get('?q=groningen&lang=nl&country=NL&limit=3');
@@ -107,7 +122,9 @@ describe('feed.searchHandler()', () => {
       match: 'word',
       ranges: [[18, 27]],
     });
-    expect((await get('?q=groningen&lang=nl&country=NL&limit=3', { headers: { 'if-none-match': etag } })).status).toBe(304);
+    expect(
+      (await get('?q=groningen&lang=nl&country=NL&limit=3', { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
     expect((await get('?q=groningen&lang=en&country=NL&limit=3')).headers.get('etag')).not.toBe(etag);
     const head = await get('?q=groningen&lang=nl&country=NL&limit=3', { method: 'HEAD' });
     expect(head.status).toBe(200);
@@ -115,11 +132,19 @@ describe('feed.searchHandler()', () => {
   });
 
   it('tells which remembered institutions the list still has', async () => {
-    const body = await (await get('?recent=urn:mace:incommon:mit.edu&recent=https://gone.example/idp&lang=en')).json();
+    const body = await (
+      await get('?recent=urn:mace:incommon:mit.edu&recent=https://gone.example/idp&lang=en')
+    ).json();
     expect(body).toEqual({
       query: '',
       results: [],
-      recent: [{ entityId: 'urn:mace:incommon:mit.edu', name: 'Massachusetts Institute of Technology', country: 'US' }],
+      recent: [
+        {
+          entityId: 'urn:mace:incommon:mit.edu',
+          name: 'Massachusetts Institute of Technology',
+          country: 'US',
+        },
+      ],
     });
   });
 
@@ -131,7 +156,10 @@ describe('feed.searchHandler()', () => {
     ['?q=a&lang=not a tag', 'lang must be a language tag such as en, nl or pt-BR'],
     ['?q=a&country=NLD', 'country must be a two-letter country code such as NL'],
     ['?q=a&q=b', 'give q once'],
-    ['?' + Array.from({ length: 11 }, (_, i) => `recent=urn:x:${i}`).join('&'), 'give at most 10 recent entityIDs'],
+    [
+      '?' + Array.from({ length: 11 }, (_, i) => `recent=urn:x:${i}`).join('&'),
+      'give at most 10 recent entityIDs',
+    ],
   ])('400 with a clear JSON message: %s', async (query, message) => {
     const response = await get(query);
     expect(response.status).toBe(400);
@@ -143,12 +171,20 @@ describe('feed.searchHandler()', () => {
     const post = await get('?q=a', { method: 'POST', body: 'x' });
     expect(post.status).toBe(405);
     expect(post.headers.get('allow')).toBe('GET, HEAD');
-    const cors = feed.searchHandler({ allowOrigins: ['https://shop.example'], maxAgeSeconds: 0, maxLimit: 5 });
-    const allowed = await cors(new Request('https://api.example/i?q=a', { headers: { origin: 'https://shop.example' } }));
+    const cors = feed.searchHandler({
+      allowOrigins: ['https://shop.example'],
+      maxAgeSeconds: 0,
+      maxLimit: 5,
+    });
+    const allowed = await cors(
+      new Request('https://api.example/i?q=a', { headers: { origin: 'https://shop.example' } }),
+    );
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect(allowed.headers.get('vary')).toBe('Origin');
     expect(allowed.headers.get('cache-control')).toBe('no-cache');
-    const other = await cors(new Request('https://api.example/i?q=a', { headers: { origin: 'https://evil.example' } }));
+    const other = await cors(
+      new Request('https://api.example/i?q=a', { headers: { origin: 'https://evil.example' } }),
+    );
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect((await cors(new Request('https://api.example/i?q=a&limit=6'))).status).toBe(400);
     expect(() => feed.searchHandler({ allowOrigins: ['https://shop.example/path'] })).toThrow(/allowOrigins/);

@@ -8,7 +8,9 @@ describe('fold', () => {
     expect(fold('Universität Zürich (UZH)')).toBe('universitat zurich uzh');
     expect(fold('Straße')).toBe('strasse');
     expect(fold('Ærø Æsir')).toBe('aero aesir');
-    expect(fold('Øresund Łódź Đakovo ıspanya Œuvre Þingvellir')).toBe('oresund lodz dakovo ispanya oeuvre thingvellir');
+    expect(fold('Øresund Łódź Đakovo ıspanya Œuvre Þingvellir')).toBe(
+      'oresund lodz dakovo ispanya oeuvre thingvellir',
+    );
     expect(fold('İstanbul')).toBe('istanbul');
     expect(fold('Πανεπιστήμιο Αθηνών')).toBe('πανεπιστημιο αθηνων');
     expect(fold('Київський')).toBe('киівськии');

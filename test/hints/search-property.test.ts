@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fold } from '../../src/hints/search/fold.js';
 import { parseHintFeed } from '../../src/hints/parse.js';
+import { fold } from '../../src/hints/search/fold.js';
 import { SearchIndex } from '../../src/hints/search-index.js';
 
 /**
@@ -9,7 +9,24 @@ import { SearchIndex } from '../../src/hints/search-index.js';
  * against brute force over every name: what it returns matches, what it leaves out ranks no better,
  * nothing is listed twice, and the limit holds.
  */
-const WORDS = ['uni', 'univ', 'universität', 'délft', 'delft', 'of', 'tech', 'École', 'ecole', 'zürich', 'zu', 'a', 'ab', 'ba', 'Łódź', 'lodz'];
+const WORDS = [
+  'uni',
+  'univ',
+  'universität',
+  'délft',
+  'delft',
+  'of',
+  'tech',
+  'École',
+  'ecole',
+  'zürich',
+  'zu',
+  'a',
+  'ab',
+  'ba',
+  'Łódź',
+  'lodz',
+];
 const word = fc.constantFrom(...WORDS);
 const name = fc
   .tuple(fc.array(word, { minLength: 1, maxLength: 4 }), fc.constantFrom(' ', '-', ' (', ', '))

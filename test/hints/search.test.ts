@@ -103,7 +103,7 @@ describe('HintFeed.search', () => {
     expect(pick(feed.search('eth'))).toEqual([[ETH, 'prefix']]);
   });
 
-  it('shows names in the shopper\'s language, falling back to English then any, and matches every language', () => {
+  it("shows names in the shopper's language, falling back to English then any, and matches every language", () => {
     expect(feed.search('technische', { lang: 'nl' })).toEqual([
       {
         entityId: TUD,
@@ -124,19 +124,33 @@ describe('HintFeed.search', () => {
         matchedText: 'Technische Universiteit Delft',
       },
     ]);
-    expect(feed.search('delft', { lang: 'fr' })[0]).toMatchObject({ name: 'Delft University of Technology', ranges: [[0, 5]] });
+    expect(feed.search('delft', { lang: 'fr' })[0]).toMatchObject({
+      name: 'Delft University of Technology',
+      ranges: [[0, 5]],
+    });
     expect(feed.search('vrije', { lang: 'de' })[0]?.name).toBe('Vrije Universiteit Amsterdam');
     expect(feed.search('epf', { lang: 'fr-CH' })[0]?.name).toBe('EPF Zurich');
     expect(feed.search('epf', { lang: 'FR_ch' })[0]?.name).toBe('EPF Zurich');
   });
 
   it('highlights in the original text, accents and all', () => {
-    expect(feed.search('zur', { lang: 'de' })[0]).toMatchObject({ name: 'Universität Zürich', ranges: [[12, 15]] });
-    expect(feed.search('lodz tech', { lang: 'en' })[0]).toMatchObject({ ranges: [[0, 4], [19, 23]] });
-    expect(feed.search('lodz', { lang: 'pl' })[0]).toMatchObject({ name: 'Politechnika Łódzka', ranges: [[13, 17]] });
+    expect(feed.search('zur', { lang: 'de' })[0]).toMatchObject({
+      name: 'Universität Zürich',
+      ranges: [[12, 15]],
+    });
+    expect(feed.search('lodz tech', { lang: 'en' })[0]).toMatchObject({
+      ranges: [
+        [0, 4],
+        [19, 23],
+      ],
+    });
+    expect(feed.search('lodz', { lang: 'pl' })[0]).toMatchObject({
+      name: 'Politechnika Łódzka',
+      ranges: [[13, 17]],
+    });
   });
 
-  it('raises the shopper\'s country and language without hiding the others', () => {
+  it("raises the shopper's country and language without hiding the others", () => {
     expect(ids(feed.search('zurich', { country: 'ch' }))).toEqual([UZH, ETH]);
     expect(ids(feed.search('univ', { country: 'NL' })).slice(0, 2)).toEqual([UVA, TUD]);
     expect(ids(feed.search('univ', { country: 'nl' }))).toContain(UZH);
@@ -171,6 +185,10 @@ describe('HintFeed.search', () => {
     expect(feed.has(NONAME)).toBe(true);
     expect(feed.displayName(NONAME)).toBeUndefined();
     expect(ids(feed.search('noname'))).toEqual([NONAME]);
-    expect(feed.search('noname')[0]).toMatchObject({ name: NONAME, match: 'host', matchedText: 'idp.noname.example' });
+    expect(feed.search('noname')[0]).toMatchObject({
+      name: NONAME,
+      match: 'host',
+      matchedText: 'idp.noname.example',
+    });
   });
 });

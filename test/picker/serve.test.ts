@@ -16,10 +16,14 @@ describe('pickerModuleHandler', () => {
     expect(body).not.toMatch(/\.style\s*=|setAttribute\('style'|eval\(|new Function/);
     const etag = response.headers.get('etag')!;
     const again = await handler(
-      new Request('https://shop.example/assets/institution-picker.js', { headers: { 'if-none-match': etag } }),
+      new Request('https://shop.example/assets/institution-picker.js', {
+        headers: { 'if-none-match': etag },
+      }),
     );
     expect(again.status).toBe(304);
-    expect((await handler(new Request('https://shop.example/x', { method: 'POST', body: '' }))).status).toBe(405);
+    expect((await handler(new Request('https://shop.example/x', { method: 'POST', body: '' }))).status).toBe(
+      405,
+    );
     const long = pickerModuleHandler({ maxAgeSeconds: 31_536_000, immutable: true });
     expect((await long(new Request('https://shop.example/x'))).headers.get('cache-control')).toBe(
       'public, max-age=31536000, immutable',

@@ -30,7 +30,7 @@ function toRequest(req: IncomingMessage, origin: string, body: Buffer): Request 
   return new Request(new URL(req.url ?? '/', origin), {
     method: req.method ?? 'GET',
     headers,
-    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body }),
+    ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
   });
 }
 
@@ -78,7 +78,9 @@ export async function startShop(): Promise<Shop> {
   const feedBase = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}`;
   const feed = new HintFeed({
     sources: [...files.keys()].map((name) =>
-      /^[a-z]{2}$/.test(name) ? { url: `${feedBase}/${name}.json`, country: name } : `${feedBase}/${name}.json`,
+      /^[a-z]{2}$/.test(name)
+        ? { url: `${feedBase}/${name}.json`, country: name }
+        : `${feedBase}/${name}.json`,
     ),
     retries: 0,
   });
@@ -116,7 +118,10 @@ export async function startShop(): Promise<Shop> {
       if (url.pathname === '/start' && req.method === 'POST') {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
         posts.push(form);
-        return html(200, `<!doctype html><html lang="en"><title>Posted</title><p id="posted">${form.institution ? 'ok' : 'none'}</p></html>`);
+        return html(
+          200,
+          `<!doctype html><html lang="en"><title>Posted</title><p id="posted">${form.institution ? 'ok' : 'none'}</p></html>`,
+        );
       }
       res.writeHead(404).end();
     });

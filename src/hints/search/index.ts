@@ -32,7 +32,17 @@ import {
   KeyTable,
   queryDomain,
 } from './host.js';
-import { ACRONYM_STOP, academicWord, classOf, KINDS, keyOf, type RankTable, rankTable, TIER, TopK } from './rank.js';
+import {
+  ACRONYM_STOP,
+  academicWord,
+  classOf,
+  KINDS,
+  keyOf,
+  type RankTable,
+  rankTable,
+  TIER,
+  TopK,
+} from './rank.js';
 import { sortOrder } from './sort.js';
 import { WordTable } from './words.js';
 
@@ -259,7 +269,8 @@ export class SearchIndex {
       entRec[i] = r;
       for (let or = recOwnerFirst[old]!; or < recOwnerFirst[old + 1]!; or++, r++) {
         recTokStart[r] = k;
-        for (let j = or === 0 ? 0 : recTokEnd[or - 1]!; j < recTokEnd[or]!; j++) recTok[k++] = finalId[recToks[j]!]!;
+        for (let j = or === 0 ? 0 : recTokEnd[or - 1]!; j < recTokEnd[or]!; j++)
+          recTok[k++] = finalId[recToks[j]!]!;
       }
       if (entry.country !== undefined) {
         let id = countryIds.get(entry.country);
@@ -456,8 +467,7 @@ export class SearchIndex {
       lo: new Int32Array(n),
       hi: new Int32Array(n),
       table: rankTable(acronymFirst),
-      country:
-        options.country === undefined ? 0 : (this.#countryIds.get(options.country.toUpperCase()) ?? 0),
+      country: options.country === undefined ? 0 : (this.#countryIds.get(options.country.toUpperCase()) ?? 0),
       lang: lang === undefined ? undefined : this.#langHas.get(dash > 0 ? lang.slice(0, dash) : lang),
       recent,
     };
@@ -480,8 +490,15 @@ export class SearchIndex {
       if (n === 1) this.#wordStage(ctx, top);
       else this.#wordsStage(ctx, top);
     }
-    if (!email && n === 1 && words[0]!.length >= 2 && words[0]!.length <= 12 && this.#canEnter(ctx, top, TIER.acronym)) {
-      for (const e of this.#acronymHits(words[0]!)) top.offer(e, this.#key(ctx, e, TIER.acronym), TIER.acronym);
+    if (
+      !email &&
+      n === 1 &&
+      words[0]!.length >= 2 &&
+      words[0]!.length <= 12 &&
+      this.#canEnter(ctx, top, TIER.acronym)
+    ) {
+      for (const e of this.#acronymHits(words[0]!))
+        top.offer(e, this.#key(ctx, e, TIER.acronym), TIER.acronym);
     }
     if (!email && n === 1 && this.#canEnter(ctx, top, TIER.host)) {
       for (const e of this.#labelHits(words[0]!)) top.offer(e, this.#key(ctx, e, TIER.host), TIER.host);
@@ -539,7 +556,10 @@ export class SearchIndex {
   #ceiling(ctx: Query, tier: number, e: number, whole = true): number {
     // Institutions of higher education come first in static rank, so `academic[e]` bounds every later one.
     const academic = e === 0 || this.#academic[e] === 1;
-    return keyOf(classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, academic, whole), e);
+    return keyOf(
+      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, academic, whole),
+      e,
+    );
   }
 
   /** Whether any candidate of `tier` could still enter the results. */
@@ -573,20 +593,33 @@ export class SearchIndex {
     const union = this.#unions.get(word);
     if (union !== undefined) {
       this.#scan(ctx, top, union.entities, 0, union.first, TIER.prefix);
-      if (this.#canEnter(ctx, top, TIER.word)) this.#scan(ctx, top, union.entities, union.first, union.entities.length, TIER.word);
+      if (this.#canEnter(ctx, top, TIER.word))
+        this.#scan(ctx, top, union.entities, union.first, union.entities.length, TIER.word);
       return;
     }
     // The word itself (a whole word of the name) before the longer words it starts.
     const whole = this.#tokens[lo] === word ? lo : -1;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, post, this.#postStart[w]!, this.#firstEnd[w]!, TIER.prefix, w === whole);
+    for (let w = lo; w < hi; w++)
+      this.#scan(ctx, top, post, this.#postStart[w]!, this.#firstEnd[w]!, TIER.prefix, w === whole);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, post, this.#firstEnd[w]!, this.#postStart[w + 1]!, TIER.word, w === whole);
+    for (let w = lo; w < hi; w++)
+      this.#scan(ctx, top, post, this.#firstEnd[w]!, this.#postStart[w + 1]!, TIER.word, w === whole);
   }
 
-  #scan(ctx: Query, top: TopK, list: Uint32Array, from: number, to: number, tier: number, whole = false): void {
+  #scan(
+    ctx: Query,
+    top: TopK,
+    list: Uint32Array,
+    from: number,
+    to: number,
+    tier: number,
+    whole = false,
+  ): void {
     // The ceiling of a later candidate only depends on whether it is academic: two numbers, once.
-    const high = classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, true, whole) * 2 ** 32;
-    const low = classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, false, whole) * 2 ** 32;
+    const high =
+      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, true, whole) * 2 ** 32;
+    const low =
+      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, false, whole) * 2 ** 32;
     const academic = this.#academic;
     for (let p = from; p < to; p++) {
       const e = list[p]!;
@@ -789,7 +822,8 @@ export class SearchIndex {
         singles = this.#substringWords(word);
         for (const w of singles) postings += this.#postStart[w + 1]! - this.#postStart[w]!;
       }
-      if (fuzzy && word.length >= MIN_TYPO && word.length <= MAX_TYPO) postings += this.#typoRanges(word, ranges);
+      if (fuzzy && word.length >= MIN_TYPO && word.length <= MAX_TYPO)
+        postings += this.#typoRanges(word, ranges);
       return ranges.length === 0 && singles.length === 0 ? undefined : { ranges, singles, postings };
     });
     return ctx.accepts;
@@ -823,7 +857,8 @@ export class SearchIndex {
     // With one word, what its prefix range holds was ranked by the word stage already.
     for (const kind of ctx.words.length === 1 ? [1, 2] : [0, 1, 2]) {
       const ceilingTier = kind === 2 ? TIER.typo : TIER.substring;
-      if (kind === 1) for (const w of singles) visitList(this.#postStart[w]!, this.#postStart[w + 1]!, ceilingTier);
+      if (kind === 1)
+        for (const w of singles) visitList(this.#postStart[w]!, this.#postStart[w + 1]!, ceilingTier);
       for (let i = 0; i < ranges.length; i += 3) {
         if (ranges[i + 2] !== kind) continue;
         for (let w = ranges[i]!; w < ranges[i + 1]!; w++) {
@@ -847,7 +882,8 @@ export class SearchIndex {
         for (let x = a; x < b && kind > 0; x++) {
           const w = this.#recTok[x]!;
           for (let i = 0; i < acc.ranges.length; i += 3) {
-            if (w >= acc.ranges[i]! && w < acc.ranges[i + 1]! && acc.ranges[i + 2]! < kind) kind = acc.ranges[i + 2]!;
+            if (w >= acc.ranges[i]! && w < acc.ranges[i + 1]! && acc.ranges[i + 2]! < kind)
+              kind = acc.ranges[i + 2]!;
           }
           if (kind > 1 && binaryHas(acc.singles, w)) kind = 1;
         }
@@ -925,7 +961,8 @@ export class SearchIndex {
     for (let i = 0; i < word.length && lo < hi; i++) {
       const head = word.slice(0, i);
       add(head + word.slice(i + 1), lo, hi);
-      if (i + 1 < word.length && word[i] !== word[i + 1]) add(head + word[i + 1] + word[i] + word.slice(i + 2), lo, hi);
+      if (i + 1 < word.length && word[i] !== word[i + 1])
+        add(head + word[i + 1] + word[i] + word.slice(i + 2), lo, hi);
       // Replacing or inserting a first letter would try every letter of the alphabet against the whole
       // dictionary; people rarely get the first letter wrong, so those two edits start at the second.
       const children = i === 0 ? [] : this.#children(head, i, lo, hi);

@@ -18,7 +18,15 @@ export const TIER = {
   typo: 6,
 } as const satisfies Record<HintMatchKind, number>;
 export type Tier = (typeof TIER)[HintMatchKind];
-export const KINDS: readonly HintMatchKind[] = ['exact', 'prefix', 'word', 'acronym', 'host', 'substring', 'typo'];
+export const KINDS: readonly HintMatchKind[] = [
+  'exact',
+  'prefix',
+  'word',
+  'acronym',
+  'host',
+  'substring',
+  'typo',
+];
 
 /**
  * The class of a candidate, one integer, most significant first:
