@@ -13,11 +13,13 @@ declare -A EXPECTED_EXPORTS=(
   ['./hints']='AffiliationError HintFeed HintFeedError parseHintFeed'
   ['./docs-site']='AffiliationError DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
   ['./testing']='AffiliationError startTestProvider createTestProvider createTestProviderHandlers'
+  ['./picker']='pickerModuleHandler pickerScript'
 )
 # Packages an entry point must never load, directly or through its chunks (space-separated).
 declare -A MUST_NOT_LOAD=(
   ['./docs-site']='openid-client'
   ['./hints']='openid-client'
+  ['./picker']='openid-client'
 )
 BIN_NAME='affiliation-validation'
 # ---------------------------------------------------------------------------------------------------
