@@ -3,9 +3,9 @@ export type { HintFeedErrorCode } from './hints/errors.js';
 export { HintFeedError } from './hints/errors.js';
 export type { AutoRefreshOptions, CacheLoadResult, HintFeedEvents, HintFeedOptions } from './hints/feed.js';
 export { HintFeed } from './hints/feed.js';
-export type { KnownInstitution, SearchHandlerOptions, SearchResponseBody } from './hints/search-handler.js';
 export type { ParsedHintFeed } from './hints/parse.js';
 export { detectHintFeedShape, parseHintFeed } from './hints/parse.js';
+export type { KnownInstitution, SearchHandlerOptions, SearchResponseBody } from './hints/search-handler.js';
 export type {
   HintEntry,
   HintFeedShape,

@@ -106,6 +106,8 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       // Editing the text drops the choice: the form posts nothing stale.
       expect(await page.$eval('select[name="institution"]', (s) => (s as HTMLSelectElement).value)).toBe('');
       await page.keyboard.type('n');
+      // The list was closed: it opens again only when the new answer is shown.
+      await expect.poll(() => attr(page, INPUT, 'aria-expanded')).toBe('true');
       await expect.poll(() => options(page)).toContain('University of GroningenNL');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');

@@ -20,7 +20,6 @@ import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } fr
 import { fold, normaliseLang } from './fold.js';
 import { highlight } from './highlight.js';
 import {
-  ENTITY_BITS,
   entityHost,
   HASH_ACRONYM,
   HASH_DOMAIN,
@@ -29,6 +28,7 @@ import {
   hostKeys,
   hostLabels,
   hostRange,
+  KeyCollector,
   KeyTable,
   queryDomain,
 } from './host.js';
@@ -241,7 +241,7 @@ export class SearchIndex {
       const w = this.#lowerBound(word, 0, t);
       if (this.#tokens[w] === word) this.#stop[w] = 1;
     }
-    const keys: number[] = [];
+    const keys = new KeyCollector();
 
     // Pass 2, static-rank order: records, postings, acronyms, hosts, countries, languages.
     this.#entries = new Array(n);
@@ -321,7 +321,7 @@ export class SearchIndex {
   }
 
   /** "universiteit van amsterdam" → "uva"; "massachusetts institute of technology" → "mit" (and "miot"). */
-  #addAcronyms(a: number, b: number, entity: number, keys: number[]): void {
+  #addAcronyms(a: number, b: number, entity: number, keys: KeyCollector): void {
     let all = (0x811c9dc5 ^ HASH_ACRONYM) >>> 0;
     let short = all;
     let shortLength = 0;
@@ -334,8 +334,8 @@ export class SearchIndex {
         shortLength++;
       }
     }
-    keys.push((all >>> 1) * ENTITY_BITS + entity);
-    if (shortLength >= 2 && shortLength < b - a) keys.push((short >>> 1) * ENTITY_BITS + entity);
+    keys.push(all >>> 2, entity);
+    if (shortLength >= 2 && shortLength < b - a) keys.push(short >>> 2, entity);
   }
 
   #host(e: number): string | undefined {
