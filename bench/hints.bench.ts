@@ -43,6 +43,9 @@ async function serve(body: Buffer): Promise<{ server: Server; url: string; reque
     }
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length, etag }).end(body);
   });
+  // A loaded machine can take longer than the default 5 s between two refreshes: keep the pooled
+  // connection open, or the next request meets a reset.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   version++;
   return {
@@ -83,7 +86,9 @@ async function scenario(count: number, targetMs: number): Promise<void> {
       const result = await f.refresh();
       times.push(performance.now() - t);
       if (result.status !== 'updated' || result.total !== count)
-        throw new Error(`bench refresh failed: ${result.status}`);
+        throw new Error(
+          `bench refresh failed: ${result.status} ${result.error?.code ?? ''} ${result.error?.message ?? ''} ${String((result.error?.cause as Error | undefined)?.stack ?? '')}`,
+        );
     }
     const refreshMs = median(times);
     const parseMs = median(base);
