@@ -23,6 +23,8 @@ export const RULES = {
   '.': ['redis', 'ioredis', '@redis/client'],
   './hints': ['openid-client', 'oauth4webapi', 'jose'],
   './docs-site': ['openid-client', 'oauth4webapi', 'jose'],
+  // The picker's server helper only reads and serves a file.
+  './picker': ['openid-client', 'oauth4webapi', 'jose', 'zod'],
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

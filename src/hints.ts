@@ -11,9 +11,11 @@ export type {
 export { HintFeed } from './hints/feed.js';
 export type { ParsedHintFeed } from './hints/parse.js';
 export { detectHintFeedShape, parseHintFeed } from './hints/parse.js';
+export type { KnownInstitution, SearchHandlerOptions, SearchResponseBody } from './hints/search-handler.js';
 export type {
   HintEntry,
   HintFeedShape,
+  HintMatchKind,
   HintSearchOptions,
   HintSearchResult,
   HintSource,

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { HintFeed } from '../../src/hints.js';
 import {
   type Affiliation,
   AffiliationClient,
@@ -19,6 +20,7 @@ import {
   fragmentRelayHtml,
   StartRequestError,
 } from '../../src/index.js';
+import { pickerModuleHandler } from '../../src/picker.js';
 
 /** Configuration of the example shop. */
 export interface ExampleConfig {
@@ -35,6 +37,12 @@ export interface ExampleConfig {
   cookieSecret?: string;
   /** Institutions offered in the picker. In production, use a `HintFeed` refreshed nightly. */
   institutions?: { entityId: string; name: string }[];
+  /**
+   * A refreshed `HintFeed`: the page then offers the type-ahead `<institution-picker>` (its module and
+   * its search endpoint are served by the shop: `/assets/institution-picker.js`, `/institutions`), with
+   * `institutions` as the no-JavaScript fallback, and only the feed's institutions may be sent as hints.
+   */
+  hints?: HintFeed;
   /** Also offer the `id_token` flow (scheduled for deprecation by the service). Default `false`. */
   enableIdTokenFlow?: boolean;
   /** Where the shop logs failed validations (error codes only, never tokens). Default `console`. */
@@ -101,6 +109,16 @@ async function sendWebResponse(res: Response, response: globalThis.Response): Pr
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/** Runs a Web `Request → Response` handler of the SDK for an Express request. */
+async function runWeb(
+  handler: (request: globalThis.Request) => Promise<globalThis.Response>,
+  req: Request,
+  res: Response,
+): Promise<void> {
+  const response = await handler(webRequest(req, 'http://localhost'));
+  return sendWebResponse(res, response);
+}
+
 function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -128,6 +146,14 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
   const redirect = new URL(config.redirectUri);
   const log = config.log ?? ((message: string) => console.warn(message));
   const institutions = config.institutions ?? [];
+  // The type-ahead picker wraps the <select>: without JavaScript the <select> is the form field.
+  const typeAhead = (select: string) =>
+    config.hints
+      ? `<script type="module" src="/assets/institution-picker.js"></script>
+<institution-picker src="/institutions" label="My institution" placeholder="Name, abbreviation or e-mail address">${select}</institution-picker>`
+      : select;
+  const searchInstitutions = config.hints?.searchHandler();
+  const pickerModule = pickerModuleHandler();
   // Transactions travel sealed in a cookie, so any instance of the shop can take the callback.
   const transactions = new CookieTransactionStore({
     secret: config.cookieSecret ?? randomBytes(32).toString('base64url'),
@@ -141,9 +167,11 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
     redirectUri: config.redirectUri,
     transactions,
     // Only institutions from the picker may be sent as aarc_idp_hint.
-    ...(institutions.length
-      ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
-      : {}),
+    ...(config.hints
+      ? { hints: config.hints }
+      : institutions.length
+        ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
+        : {}),
     ...(config.fetch ? { fetch: config.fetch } : {}),
   };
   const codeClient = await AffiliationClient.discover(common);
@@ -183,7 +211,7 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
   app.disable('x-powered-by');
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.set({
-      'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      'content-security-policy': `default-src 'none'; script-src 'self'; connect-src 'self'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
@@ -192,6 +220,15 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
     if (redirect.protocol === 'https:') res.set('strict-transport-security', 'max-age=31536000');
     next();
   });
+
+  // The picker's module and its search endpoint: the SDK's Web handlers, run for Express.
+  app.get(
+    '/assets/institution-picker.js',
+    (req, res, next) => void runWeb(pickerModule, req, res).catch(next),
+  );
+  if (searchInstitutions) {
+    app.get('/institutions', (req, res, next) => void runWeb(searchInstitutions, req, res).catch(next));
+  }
 
   app.get('/', (_req, res) => {
     const options = AFFILIATIONS.map(
@@ -208,7 +245,7 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
         'Student discount',
         `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
-<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
+${typeAhead(`<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>`)}
 ${flows}
 <button type="submit">Validate my affiliation</button>
 </form>`,

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { HintFeed } from '../../src/hints.js';
 import {
   type Affiliation,
   AffiliationClient,
@@ -18,6 +19,7 @@ import {
   fragmentRelayHtml,
   StartRequestError,
 } from '../../src/index.js';
+import { pickerModuleHandler } from '../../src/picker.js';
 
 /** Configuration of the example shop. */
 export interface ExampleConfig {
@@ -31,6 +33,12 @@ export interface ExampleConfig {
   cookieSecret?: string;
   /** Institutions offered in the picker. In production, use a `HintFeed` refreshed nightly. */
   institutions?: { entityId: string; name: string }[];
+  /**
+   * A refreshed `HintFeed`: the page then offers the type-ahead `<institution-picker>` (its module and
+   * its search endpoint are served by the shop: `/assets/institution-picker.js`, `/institutions`), with
+   * `institutions` as the no-JavaScript fallback, and only the feed's institutions may be sent as hints.
+   */
+  hints?: HintFeed;
   /** Also offer the `id_token` flow (scheduled for deprecation by the service). Default `false`. */
   enableIdTokenFlow?: boolean;
   /** Where the shop logs failed validations (error codes only). Default `console.warn`. */
@@ -71,6 +79,24 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/** Runs a Web `Request → Response` handler of the SDK for a Fastify request (GET, no body). */
+async function runWeb(
+  handler: (request: Request) => Promise<Response>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === 'string') headers.set(name, value);
+  const response = await handler(
+    new Request(new URL(req.url, 'http://localhost'), { method: req.method, headers }),
+  );
+  return reply
+    .code(response.status)
+    .headers(Object.fromEntries(response.headers))
+    .send(Buffer.from(await response.arrayBuffer()));
+}
+
 function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -96,6 +122,14 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
   const redirect = new URL(config.redirectUri);
   const log = config.log ?? ((message: string) => console.warn(message));
   const institutions = config.institutions ?? [];
+  // The type-ahead picker wraps the <select>: without JavaScript the <select> is the form field.
+  const typeAhead = (select: string) =>
+    config.hints
+      ? `<script type="module" src="/assets/institution-picker.js"></script>
+<institution-picker src="/institutions" label="My institution" placeholder="Name, abbreviation or e-mail address">${select}</institution-picker>`
+      : select;
+  const searchInstitutions = config.hints?.searchHandler();
+  const pickerModule = pickerModuleHandler();
   const transactions = new CookieTransactionStore({
     secret: config.cookieSecret ?? randomBytes(32).toString('base64url'),
     secure: redirect.protocol === 'https:',
@@ -106,9 +140,11 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     clientSecret: config.clientSecret,
     redirectUri: config.redirectUri,
     transactions,
-    ...(institutions.length
-      ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
-      : {}),
+    ...(config.hints
+      ? { hints: config.hints }
+      : institutions.length
+        ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
+        : {}),
     ...(config.fetch ? { fetch: config.fetch } : {}),
   };
   const codeClient = await AffiliationClient.discover(common);
@@ -158,15 +194,20 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     if (!reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
-        `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        `default-src 'none'; script-src 'self'; connect-src 'self'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       );
     }
     reply.header('referrer-policy', 'no-referrer');
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('cache-control', 'no-store');
+    // The picker's module and search answers carry their own (ETag-backed) cache headers.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     // Served over https (directly or through a TLS-terminating proxy): browsers must stay on https.
     if (redirect.protocol === 'https:') reply.header('strict-transport-security', 'max-age=31536000');
   });
+
+  // The picker's module and its search endpoint: the SDK's Web handlers, run for Fastify.
+  app.get('/assets/institution-picker.js', (req, reply) => runWeb(pickerModule, req, reply));
+  if (searchInstitutions) app.get('/institutions', (req, reply) => runWeb(searchInstitutions, req, reply));
 
   app.get('/', async (_req, reply) => {
     const options = AFFILIATIONS.map(
@@ -183,7 +224,7 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
         'Student discount',
         `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
-<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
+${typeAhead(`<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>`)}
 ${flows}
 <button type="submit">Validate my affiliation</button>
 </form>`,

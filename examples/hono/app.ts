@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { HintFeed } from '../../src/hints.js';
 import {
   type Affiliation,
   AffiliationClient,
@@ -18,6 +19,7 @@ import {
   CookieTransactionStore,
   StartRequestError,
 } from '../../src/index.js';
+import { pickerModuleHandler } from '../../src/picker.js';
 
 /** Configuration of the example shop. */
 export interface ExampleConfig {
@@ -31,6 +33,12 @@ export interface ExampleConfig {
   cookieSecret?: string;
   /** Institutions offered in the picker. In production, use a `HintFeed` refreshed nightly. */
   institutions?: { entityId: string; name: string }[];
+  /**
+   * A refreshed `HintFeed`: the page then offers the type-ahead `<institution-picker>` (its module and
+   * its search endpoint are served by the shop: `/assets/institution-picker.js`, `/institutions`), with
+   * `institutions` as the no-JavaScript fallback, and only the feed's institutions may be sent as hints.
+   */
+  hints?: HintFeed;
   /** Also offer the `id_token` flow (scheduled for deprecation by the service). Default `false`. */
   enableIdTokenFlow?: boolean;
   /** Where the shop logs failed validations (error codes only). Default `console.warn`. */
@@ -94,6 +102,14 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
   const redirect = new URL(config.redirectUri);
   const log = config.log ?? ((message: string) => console.warn(message));
   const institutions = config.institutions ?? [];
+  // The type-ahead picker wraps the <select>: without JavaScript the <select> is the form field.
+  const typeAhead = (select: string) =>
+    config.hints
+      ? `<script type="module" src="/assets/institution-picker.js"></script>
+<institution-picker src="/institutions" label="My institution" placeholder="Name, abbreviation or e-mail address">${select}</institution-picker>`
+      : select;
+  const searchInstitutions = config.hints?.searchHandler();
+  const pickerModule = pickerModuleHandler();
   const transactions = new CookieTransactionStore({
     secret: config.cookieSecret ?? randomBytes(32).toString('base64url'),
     secure: redirect.protocol === 'https:',
@@ -104,9 +120,11 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     clientSecret: config.clientSecret,
     redirectUri: config.redirectUri,
     transactions,
-    ...(institutions.length
-      ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
-      : {}),
+    ...(config.hints
+      ? { hints: config.hints }
+      : institutions.length
+        ? { hints: { has: (id: string) => institutions.some((i) => i.entityId === id) } }
+        : {}),
     ...(config.fetch ? { fetch: config.fetch } : {}),
   };
   const codeClient = await AffiliationClient.discover(common);
@@ -144,7 +162,7 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        'content-security-policy': `default-src 'none'; script-src 'self'; connect-src 'self'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
@@ -161,6 +179,10 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     });
   }
 
+  // The picker's module and its search endpoint: the SDK's Web handlers, as they are.
+  app.get('/assets/institution-picker.js', (c) => pickerModule(c.req.raw));
+  if (searchInstitutions) app.get('/institutions', (c) => searchInstitutions(c.req.raw));
+
   app.get('/', () => {
     const options = AFFILIATIONS.map(
       (a) => `<option value="${escapeHtml(a)}">${escapeHtml(a)}</option>`,
@@ -176,7 +198,7 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
         'Student discount',
         `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${options}</select></label>
-<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
+${typeAhead(`<label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>`)}
 ${flows}
 <button type="submit">Validate my affiliation</button>
 </form>`,

@@ -8,6 +8,7 @@ import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cac
 import { HintFeedError } from './errors.js';
 import { fetchSource, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, mergeEntries } from './merge.js';
+import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
 import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
 import { checkSources, type Source } from './sources.js';
 import type {
@@ -403,6 +404,11 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError(`limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
     }
     return this.#snapshot.index?.search(query, options) ?? [];
+  }
+
+  /** A `Request → Response` JSON endpoint for type-ahead, such as `<institution-picker>`'s (see {@link SearchHandlerOptions}). */
+  searchHandler(options?: SearchHandlerOptions): (request: Request) => Promise<Response> {
+    return createSearchHandler(this, () => this.#snapshot.index?.version ?? 'empty', options);
   }
 
   /**

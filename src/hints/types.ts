@@ -86,16 +86,36 @@ export interface RefreshResult {
 /** Options of {@link HintFeed.search}. @group Hints */
 export interface HintSearchOptions {
   /**
-   * Language of the picker: names in this language are matched and returned; institutions without
-   * a name in it are matched and shown by their fallback name (English, else their first name).
-   * Default: match names in every language, return English (else first) names.
+   * The shopper's language (BCP 47, any case, `pt_BR` accepted): each result is shown by its name in
+   * this language (else its primary subtag, else English, else its first name), and institutions that
+   * have a name in it are raised within their match kind. Names in every language are always matched.
+   * Default: none (English, else first, names shown; nothing raised).
    */
   lang?: string;
-  /** Only institutions of this country (ISO alpha-2, any case). Default: all. */
+  /**
+   * The shopper's country (ISO 3166 alpha-2, any case): its institutions are raised within their match
+   * kind; others are still found. Default: none.
+   */
   country?: string;
+  /**
+   * entityIDs the shopper chose before, most recent first (at most 10 are used): those that match the
+   * query come first, whatever their match kind. Unknown ones are ignored. Default: none.
+   */
+  recent?: readonly string[];
   /** Most results returned. Default 10, at most 1000. */
   limit?: number;
 }
+
+/**
+ * How a result matched, best first: `exact` (the whole name), `prefix` (the name starts with the
+ * query), `word` (every query word starts a word of one name, in any order), `acronym` (the initials
+ * of a name: "UvA", "KTH"), `host` (a label of the entityID's host, or the domain of an e-mail address:
+ * `jan@student.rug.nl`), `substring` (inside a word), `typo` (one letter wrong, missing, extra or
+ * swapped in a word of five letters or more).
+ *
+ * @group Hints
+ */
+export type HintMatchKind = 'exact' | 'prefix' | 'word' | 'acronym' | 'host' | 'substring' | 'typo';
 
 /** One search hit. @group Hints */
 export interface HintSearchResult {
@@ -103,9 +123,16 @@ export interface HintSearchResult {
   /** Display name in the requested language (with fallback), or the entityID when the feed has no name. */
   readonly name: string;
   readonly country: string | undefined;
+  /** How the query matched (see {@link HintMatchKind}). */
+  readonly match: HintMatchKind;
   /**
-   * How the query matched, in rank order: `prefix` (the name starts with it), `word` (a word of the
-   * name starts with it), `substring` (anywhere), `words` (every word of a multi-word query starts a word).
+   * What to highlight in `name`: `[start, end)` UTF-16 offsets, ascending, not overlapping. Empty when
+   * the match was not in `name` (see `matchedText`).
    */
-  readonly match: 'prefix' | 'word' | 'substring' | 'words';
+  readonly ranges: readonly (readonly [start: number, end: number])[];
+  /**
+   * The text that matched when it is not `name`: the institution's name in another language, or its
+   * entityID's host (`host` matches). Absent when `name` itself matched.
+   */
+  readonly matchedText?: string;
 }

@@ -45,6 +45,8 @@ afterAll(() => server.close());
 
 const ids = (results: { entityId: string }[]) => results.map((r) => r.entityId);
 
+const pick = (results: { entityId: string; match: string }[]) => results.map((r) => [r.entityId, r.match]);
+
 describe('HintFeed.search', () => {
   it('is case-insensitive', () => {
     expect(ids(feed.search('DELFT'))).toEqual([TUD]);
@@ -52,8 +54,8 @@ describe('HintFeed.search', () => {
   });
 
   it('is accent-insensitive both ways', () => {
-    expect(ids(feed.search('zurich', { lang: 'de' }))).toEqual([ETH, UZH]);
-    expect(ids(feed.search('zürich', { lang: 'en' }))).toEqual([ETH, UZH]);
+    expect(ids(feed.search('zurich', { lang: 'de' }))).toEqual([UZH, ETH]);
+    expect(ids(feed.search('zürich', { lang: 'en' }))).toEqual([UZH, ETH]);
     expect(ids(feed.search('ecole'))).toEqual([ENS]);
     expect(ids(feed.search('lodzka'))).toEqual([LODZ]);
     expect(ids(feed.search('ŁÓDŹ'))).toEqual([LODZ]);
@@ -66,65 +68,103 @@ describe('HintFeed.search', () => {
     expect(feed.search('!!!')).toEqual([]);
   });
 
-  it('ranks name prefixes before word prefixes before substrings before all-words matches', () => {
-    const results = feed.search('univ', { lang: 'en' });
-    expect(results.map((r) => [r.entityId, r.match])).toEqual([
+  it('ranks the exact name, then names and words the query starts, then acronyms and hosts, substrings, typos', () => {
+    expect(feed.search('eth zurich')[0]).toMatchObject({ entityId: ETH, match: 'exact' });
+    expect(pick(feed.search('univ', { lang: 'en' })).slice(0, 3)).toEqual([
       [UVA, 'prefix'],
       [ATH, 'prefix'],
       [UZH, 'prefix'],
-      [TUD, 'word'],
-      [LODZ, 'word'],
-      [VU, 'word'],
     ]);
-    expect(feed.search('ech', { lang: 'en' }).map((r) => [r.entityId, r.match])).toEqual([
+    expect(feed.search('univ', { lang: 'en' }).map((r) => r.match)).toEqual([
+      'prefix',
+      'prefix',
+      'prefix',
+      'word',
+      'word',
+      'word',
+    ]);
+    expect(pick(feed.search('vua'))).toEqual([[VU, 'acronym']]);
+    expect(pick(feed.search('uva'))).toEqual([[UVA, 'host']]);
+    expect(pick(feed.search('tudelft'))).toEqual([[TUD, 'host']]);
+    expect(pick(feed.search('ech', { lang: 'en' }))).toEqual([
       [TUD, 'substring'],
       [LODZ, 'substring'],
     ]);
-    expect(feed.search('amsterdam univ').map((r) => [r.entityId, r.match])).toEqual([
-      [UVA, 'words'],
-      [VU, 'words'],
+    expect(pick(feed.search('amsterdm'))).toEqual([
+      [UVA, 'typo'],
+      [VU, 'typo'],
     ]);
-    expect(feed.search('university amsterdam of')[0]).toMatchObject({ entityId: UVA, match: 'words' });
+    expect(feed.search('university amsterdam of')[0]).toMatchObject({ entityId: UVA, match: 'word' });
   });
 
   it('lists an institution once, with its best match', () => {
     const results = feed.search('zurich');
-    expect(ids(results)).toEqual([ETH, UZH]);
+    expect(ids(results)).toEqual([UZH, ETH]);
     expect(results.map((r) => r.match)).toEqual(['word', 'word']);
-    expect(ids(feed.search('eth'))).toEqual([ETH]);
+    expect(pick(feed.search('eth'))).toEqual([[ETH, 'prefix']]);
   });
 
-  it('with lang, matches and returns the names of that language, falling back to English then any', () => {
+  it("shows names in the shopper's language, falling back to English then any, and matches every language", () => {
     expect(feed.search('technische', { lang: 'nl' })).toEqual([
-      { entityId: TUD, name: 'Technische Universiteit Delft', country: 'NL', match: 'prefix' },
+      {
+        entityId: TUD,
+        name: 'Technische Universiteit Delft',
+        country: 'NL',
+        match: 'prefix',
+        ranges: [[0, 10]],
+      },
     ]);
-    // In English the Dutch name is not what is shown, so it does not match.
-    expect(feed.search('technische', { lang: 'en' })).toEqual([]);
-    // No French name: matched and shown by its English name.
-    expect(feed.search('delft', { lang: 'fr' })).toEqual([
-      { entityId: TUD, name: 'Delft University of Technology', country: 'NL', match: 'prefix' },
+    // The Dutch name matched; the English one is shown, and says what matched.
+    expect(feed.search('technische', { lang: 'en' })).toEqual([
+      {
+        entityId: TUD,
+        name: 'Delft University of Technology',
+        country: 'NL',
+        match: 'prefix',
+        ranges: [],
+        matchedText: 'Technische Universiteit Delft',
+      },
     ]);
-    // No English name either: the first one.
+    expect(feed.search('delft', { lang: 'fr' })[0]).toMatchObject({
+      name: 'Delft University of Technology',
+      ranges: [[0, 5]],
+    });
     expect(feed.search('vrije', { lang: 'de' })[0]?.name).toBe('Vrije Universiteit Amsterdam');
-    // A regional tag falls back to its language.
     expect(feed.search('epf', { lang: 'fr-CH' })[0]?.name).toBe('EPF Zurich');
     expect(feed.search('epf', { lang: 'FR_ch' })[0]?.name).toBe('EPF Zurich');
   });
 
-  it('without lang matches every language and returns English names', () => {
-    expect(feed.search('technische')).toEqual([
-      { entityId: TUD, name: 'Delft University of Technology', country: 'NL', match: 'prefix' },
-    ]);
+  it('highlights in the original text, accents and all', () => {
+    expect(feed.search('zur', { lang: 'de' })[0]).toMatchObject({
+      name: 'Universität Zürich',
+      ranges: [[12, 15]],
+    });
+    expect(feed.search('lodz tech', { lang: 'en' })[0]).toMatchObject({
+      ranges: [
+        [0, 4],
+        [19, 23],
+      ],
+    });
+    expect(feed.search('lodz', { lang: 'pl' })[0]).toMatchObject({
+      name: 'Politechnika Łódzka',
+      ranges: [[13, 17]],
+    });
   });
 
-  it('filters by country, any case', () => {
-    // Alphabetical by the matched name within a group: "delft university…" before "vrije universiteit…".
-    expect(ids(feed.search('univ', { country: 'nl' }))).toEqual([UVA, TUD, VU]);
-    expect(ids(feed.search('univ', { country: 'NL', lang: 'en' }))).toEqual([UVA, TUD, VU]);
-    expect(ids(feed.search('zurich', { country: 'ch' }))).toEqual([ETH, UZH]);
-    expect(feed.search('univ', { country: 'DE' })).toEqual([]);
-    expect(feed.search('zurich', { country: 'NL' })).toEqual([]);
-    expect(feed.search('amsterdam univ', { country: 'NL' }).map((r) => r.match)).toEqual(['words', 'words']);
+  it("raises the shopper's country and language without hiding the others", () => {
+    expect(ids(feed.search('zurich', { country: 'ch' }))).toEqual([UZH, ETH]);
+    expect(ids(feed.search('univ', { country: 'NL' })).slice(0, 2)).toEqual([UVA, TUD]);
+    expect(ids(feed.search('univ', { country: 'nl' }))).toContain(UZH);
+    expect(ids(feed.search('univ', { country: 'GR' }))[0]).toBe(ATH);
+    expect(ids(feed.search('univ', { country: 'DE' })).length).toBe(ids(feed.search('univ')).length);
+    expect(ids(feed.search('amsterdam', { lang: 'nl' }))).toEqual([UVA, VU]);
+  });
+
+  it('puts a recent choice first whatever matched it', () => {
+    expect(ids(feed.search('univ', { recent: [LODZ] }))[0]).toBe(LODZ);
+    expect(ids(feed.search('amsterdam', { recent: [VU, 'https://unknown.example/idp'] }))).toEqual([VU, UVA]);
+    // A recent choice that does not match is not added.
+    expect(ids(feed.search('delft', { recent: [VU] }))).toEqual([TUD]);
   });
 
   it('honours limit, also across groups', () => {
@@ -136,7 +176,7 @@ describe('HintFeed.search', () => {
       'word',
     ]);
     expect(feed.search('univ', { country: 'NL', limit: 1 })).toHaveLength(1);
-    expect(feed.search('u')).toHaveLength(8);
+    expect(feed.search('u')).toHaveLength(6);
     expect(() => feed.search('u', { limit: 0 })).toThrow(OptionsError);
     expect(() => feed.search('u', { limit: 1.5 })).toThrow(OptionsError);
     expect(() => feed.search('u', { limit: 1001 })).toThrow(OptionsError);
@@ -145,18 +185,11 @@ describe('HintFeed.search', () => {
   it('an institution without names is kept but never matched by name', () => {
     expect(feed.has(NONAME)).toBe(true);
     expect(feed.displayName(NONAME)).toBeUndefined();
-    expect(ids(feed.search('noname'))).toEqual([]);
-  });
-});
-
-describe('HintFeed.displayName', () => {
-  it('falls back from the language to its primary tag, to English, to any name', () => {
-    expect(feed.displayName(TUD, 'nl')).toBe('Technische Universiteit Delft');
-    expect(feed.displayName(TUD, 'nl-BE')).toBe('Technische Universiteit Delft');
-    expect(feed.displayName(TUD, 'NL')).toBe('Technische Universiteit Delft');
-    expect(feed.displayName(TUD, 'de')).toBe('Delft University of Technology');
-    expect(feed.displayName(TUD)).toBe('Delft University of Technology');
-    expect(feed.displayName(VU, 'en')).toBe('Vrije Universiteit Amsterdam');
-    expect(feed.displayName('https://unknown.example/idp', 'en')).toBeUndefined();
+    expect(ids(feed.search('noname'))).toEqual([NONAME]);
+    expect(feed.search('noname')[0]).toMatchObject({
+      name: NONAME,
+      match: 'host',
+      matchedText: 'idp.noname.example',
+    });
   });
 });

@@ -395,10 +395,10 @@ describe('affiliation-validation hints search', () => {
 
     const text = capture(env);
     expect(await runCli(['hints', 'search', 'UNIVERSIT'], text)).toBe(0);
-    // Without --lang every name matches; order is by the matched name ("universitat zurich" first).
+    // Every name matches; names that start with the query first, then alphabetical.
     expect(text.out().trim().split('\n')).toEqual([
-      `University of Zurich\tCH\t${UZH}`,
       `University of Amsterdam\tNL\t${UVA}`,
+      `University of Zurich\tCH\t${UZH}`,
       `Delft University of Technology\tNL\t${TUD}`,
     ]);
 
@@ -410,7 +410,7 @@ describe('affiliation-validation hints search', () => {
       ),
     ).toBe(0);
     expect(JSON.parse(nl.out())).toEqual([
-      { entityId: UVA, name: 'Universiteit van Amsterdam', country: 'NL', match: 'prefix' },
+      { entityId: UVA, name: 'Universiteit van Amsterdam', country: 'NL', match: 'prefix', ranges: [[0, 4]] },
     ]);
 
     const none = capture(env);

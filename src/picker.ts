@@ -1,0 +1,2 @@
+export type { PickerModuleHandlerOptions } from './picker/serve.js';
+export { pickerModuleHandler, pickerScript } from './picker/serve.js';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { fold, foldMapped } from '../../src/hints/search/fold.js';
+import { oneEdit } from '../../src/hints/search/highlight.js';
+import { domainKeys, entityHost, hostLabels, queryDomain } from '../../src/hints/search/host.js';
+
+describe('fold', () => {
+  it('folds case, accents and special letters the same way on both sides', () => {
+    expect(fold('Universität Zürich (UZH)')).toBe('universitat zurich uzh');
+    expect(fold('Straße')).toBe('strasse');
+    expect(fold('Ærø Æsir')).toBe('aero aesir');
+    expect(fold('Øresund Łódź Đakovo ıspanya Œuvre Þingvellir')).toBe(
+      'oresund lodz dakovo ispanya oeuvre thingvellir',
+    );
+    expect(fold('İstanbul')).toBe('istanbul');
+    expect(fold('Πανεπιστήμιο Αθηνών')).toBe('πανεπιστημιο αθηνων');
+    expect(fold('Київський')).toBe('киівськии');
+    expect(fold('東京大学')).toBe('東京大学');
+    // Decomposed input (NFD) and compatibility forms fold like composed text.
+    expect(fold('Zu\u0308rich')).toBe(fold('Zürich'));
+    expect(fold('ﬁnance')).toBe('finance');
+  });
+
+  it('maps folded positions back to the original', () => {
+    const f = foldMapped('Universität Zürich');
+    expect(f.text).toBe('universitat zurich');
+    const at = f.text.indexOf('zur');
+    expect([f.from[at], f.to[at + 2]]).toEqual([12, 15]);
+    const ss = foldMapped('Straße');
+    expect(ss.text).toBe('strasse');
+    expect([ss.from[4], ss.to[5]]).toEqual([4, 5]);
+  });
+});
+
+describe('one edit', () => {
+  it('is Damerau distance 1', () => {
+    expect(oneEdit('groningen', 'gronigen')).toBe(true);
+    expect(oneEdit('groningen', 'grnoingen')).toBe(true);
+    expect(oneEdit('groningen', 'groningex')).toBe(true);
+    expect(oneEdit('groningen', 'groningenn')).toBe(true);
+    expect(oneEdit('groningen', 'gornnigen')).toBe(false);
+  });
+});
+
+describe('entityID hosts', () => {
+  it('reads URL and URN entityIDs, upper-case hosts and query strings', () => {
+    expect(entityHost('https://signon.rug.nl/nidp/saml2/metadata')).toBe('signon.rug.nl');
+    expect(entityHost('https://IDP.UNIBO.IT/idp/shibboleth')).toBe('idp.unibo.it');
+    expect(entityHost('https://idp.lu.se/saml?entity=main')).toBe('idp.lu.se');
+    expect(entityHost('https://idp.example.org:8443/idp')).toBe('idp.example.org');
+    expect(entityHost('urn:mace:incommon:uiuc.edu')).toBe('uiuc.edu');
+    expect(entityHost('urn:mace:terena.org:nl:vu.nl')).toBe('vu.nl');
+    expect(entityHost('urn:x-idp:local')).toBeUndefined();
+  });
+
+  it('keeps the labels and domains that name an institution', () => {
+    expect(hostLabels('signon.rug.nl')).toEqual(['rug']);
+    expect(hostLabels('login.ox.ac.uk')).toEqual(['ox']);
+    expect(domainKeys('signon.rug.nl')).toEqual(['signon.rug.nl', 'rug.nl']);
+    expect(domainKeys('login.ox.ac.uk')).toEqual(['login.ox.ac.uk', 'ox.ac.uk']);
+  });
+
+  it('reads the domain of an e-mail address or a bare domain', () => {
+    expect(queryDomain(' Jan@Student.RUG.nl ')).toBe('student.rug.nl');
+    expect(queryDomain('rug.nl')).toBe('rug.nl');
+    expect(queryDomain('university of groningen')).toBeUndefined();
+    expect(queryDomain('jan@')).toBeUndefined();
+  });
+});
