@@ -4,7 +4,7 @@
  *   HINT_SOURCES="https://feeds.example.org/institutions.json" \
  *   HINTS_CACHE_FILE=/var/cache/shop/hints.json npx tsx examples/nightly-hints/picker.ts
  *
- *   curl 'http://127.0.0.1:3000/institutions?q=delft&lang=nl&country=NL'
+ *   curl 'http://127.0.0.1:3000/institutions?q=delft&lang=nl&country=NL'   # { query, results, recent }
  *
  * In your application import from 'affiliation-validation/hints' instead of '../../src/hints.js'.
  */
@@ -44,22 +44,22 @@ export async function startPicker(options: PickerOptions): Promise<Picker> {
   feed.on('error', (error) => log(`hints: refresh problem (${error.code}), still serving ${feed.size}`));
   const stop = feed.startAutoRefresh({ everyMs: options.everyMs ?? 3_600_000 });
 
-  const server: Server = createServer((req, res) => {
+  // The SDK's search endpoint: bounded query and limit, 400 with a message on bad parameters, ETag.
+  const search = feed.searchHandler();
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/institutions') {
       res.writeHead(404).end();
       return;
     }
-    const q = url.searchParams.get('q') ?? '';
-    const lang = url.searchParams.get('lang') ?? undefined;
-    const country = url.searchParams.get('country') ?? undefined;
-    const results = feed.search(q.slice(0, 100), {
-      limit: 10,
-      ...(lang && /^[A-Za-z-]{2,12}$/.test(lang) ? { lang } : {}),
-      ...(country && /^[A-Za-z]{2}$/.test(country) ? { country } : {}),
-    });
-    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-    res.end(JSON.stringify(results));
+    const response = await search(
+      new Request(url, {
+        method: req.method ?? 'GET',
+        headers: { ...(req.headers.accept ? { accept: req.headers.accept } : {}) },
+      }),
+    );
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((resolve) =>
     server.listen(options.port ?? 3000, options.host ?? '127.0.0.1', resolve),

@@ -39,8 +39,15 @@ describe('examples/nightly-hints/picker.ts', () => {
     try {
       await expect.poll(() => picker.feed.size, WAIT).toBe(1);
       const res = await fetch(`${picker.url}/institutions?q=technische&lang=nl&country=nl`);
-      expect(await res.json()).toEqual([
-        { entityId: TUD, name: 'Technische Universiteit Delft', country: 'NL', match: 'prefix' },
+      const body = (await res.json()) as { results: unknown[] };
+      expect(body.results).toEqual([
+        expect.objectContaining({
+          entityId: TUD,
+          name: 'Technische Universiteit Delft',
+          country: 'NL',
+          match: 'prefix',
+          ranges: [[0, 10]],
+        }),
       ]);
       // The list is swapped in before the cache file is written and the 'update' event fires.
       await expect.poll(() => lines, WAIT).toContain('hints: updated, +1 -0 ~0, 1 in total');
@@ -57,7 +64,7 @@ describe('examples/nightly-hints/picker.ts', () => {
     });
     try {
       const res = await fetch(`${restarted.url}/institutions?q=delft`);
-      expect((await res.json())[0].entityId).toBe(TUD);
+      expect(((await res.json()) as { results: { entityId: string }[] }).results[0]?.entityId).toBe(TUD);
     } finally {
       await restarted.close();
     }
