@@ -9,15 +9,18 @@ set -uo pipefail
 # What each entry point must export (space-separated names). Every subpath in package.json `exports`
 # (except ./package.json) must be listed here, so a new entry point cannot slip through unchecked.
 declare -A EXPECTED_EXPORTS=(
-  ['.']='AffiliationError AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError'
+  ['.']='AffiliationError AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError MemoryOfferLedger OfferLedgerError'
   ['./hints']='AffiliationError HintFeed HintFeedError parseHintFeed'
   ['./docs-site']='AffiliationError DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
   ['./testing']='AffiliationError startTestProvider createTestProvider createTestProviderHandlers'
+  ['./redis']='AffiliationError RedisTransactionStore RedisOfferLedger StoreError'
 )
 # Packages an entry point must never load, directly or through its chunks (space-separated).
 declare -A MUST_NOT_LOAD=(
   ['./docs-site']='openid-client'
   ['./hints']='openid-client'
+  ['.']='redis ioredis @redis/client'
+  ['./redis']='redis ioredis @redis/client'
 )
 BIN_NAME='affiliation-validation'
 # ---------------------------------------------------------------------------------------------------
