@@ -5,7 +5,7 @@ import { ValidationError } from '../rp/errors.js';
 import { cookieValues, TransactionCookies } from '../rp/transactions/cookies.js';
 import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
-import { type RedisClientLike, RedisConnection, script } from './connection.js';
+import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';
 
 /** Options of {@link RedisTransactionStore}. @group Redis */
@@ -60,53 +60,30 @@ const BINDING_RE = /^[A-Za-z0-9_-]{43}$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
 
-/**
- * take: hand out the transaction once, and only to the browser holding its binding cookie.
- * KEYS[1] the state's key; ARGV[1] how long to remember the taken state (ms), ARGV[2..] SHA-256
- * digests of the binding cookie values the browser offered. A held transaction's value is
- * `<binding digest or ''>.<transaction JSON>`; a taken one's is `T` (a tombstone under the same key,
- * so `put`'s `SET NX` refuses the state too). Returns the value when taken, 'T' when it was taken
- * before, 'B' when the binding does not match (the transaction stays), 'X' for a value the store
- * did not write, nil when unknown or expired.
- * The digests compared are SHA-256 of 256-bit random values: the comparison's timing tells nothing
- * about a cookie value.
- */
-const TAKE = script(`
-local v = redis.call('GET', KEYS[1])
-if not v then return false end
-if v == 'T' then return 'T' end
-local dot = string.find(v, '.', 1, true)
-if not dot then return 'X' end
-if dot > 1 then
-  local bound = string.sub(v, 1, dot - 1)
-  local ok = false
-  for i = 2, #ARGV do
-    if ARGV[i] == bound then ok = true break end
-  end
-  if not ok then return 'B' end
-end
-redis.call('SET', KEYS[1], 'T', 'PX', ARGV[1])
-return v
-`);
+/** What a taken transaction's key holds for `ttlMs`, so a second callback is reported as a replay. */
+const TOMBSTONE = 'T';
 
 /**
  * A {@link TransactionStore} shared by every app instance through Redis: a transaction started on
  * one instance can be taken on any other, exactly once.
  *
- * - `take` is one Lua script, so it is atomic across instances: when several callbacks with the same
- *   `state` arrive at once, exactly one gets the transaction; the others get
- *   `ValidationError('replayed_transaction')` (the taken state is remembered for `ttlMs`).
- * - Expiry is Redis's own TTL (`PX`): after it the state is unknown (`undefined`, which the client
- *   reports as `unknown_state`).
- * - Browser binding as in `MemoryTransactionStore`, failing closed: a bound transaction is handed
- *   out only when the callback's `cookie` header carries its binding cookie; a callback without it
- *   (also one whose caller passed no cookie at all) gets `ValidationError('unknown_state')` and the
- *   transaction stays for the right browser. Redis holds only the SHA-256 of the cookie value.
+ * - Keys: `<keyPrefix>tx:<state>.<SHA-256 of the binding cookie>` (`<keyPrefix>tx:<state>` without
+ *   binding). The binding is checked by the key itself: a browser without the right cookie asks for
+ *   a key that does not exist, and the transaction stays for the shopper's own browser. So no
+ *   script is needed and both calls are single native commands, as cheap as a bare `SET` + `GETDEL`.
+ * - `put` is `SET … PX <life> NX`: expiry is Redis's own TTL; after it the state is unknown.
+ * - `take` is `SET <key> T XX PX <ttlMs> GET`: atomically, it hands out the value and leaves a
+ *   tombstone, only if the key exists. Of several callbacks with the same state and cookie, on any
+ *   instances, exactly one gets the transaction; the others get `replayed_transaction`.
+ * - Browser binding as in `MemoryTransactionStore`, failing closed: a callback without the binding
+ *   cookie — also one whose caller passed no cookie information at all — gets
+ *   `ValidationError('unknown_state')`. Redis holds only the SHA-256 of the cookie value.
  * - What Redis holds per transaction: the transaction as JSON (state, nonce, PKCE verifier, scopes,
- *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times) and
- *   the binding cookie's SHA-256; per taken state, a marker. Never the client secret, codes or
- *   tokens. The nonce and PKCE verifier are only useful together with an authorization code the
- *   service issues to the shopper's browser and the client secret, but keep Redis private anyway.
+ *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times), under
+ *   a key naming the state and the binding cookie's SHA-256; once taken, the tombstone `T`. Never the
+ *   client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
+ *   authorization code the service issues to the shopper's browser and the client secret, but keep
+ *   Redis private anyway.
  * - A Redis failure (connection down, client closed, timeout, `READONLY`, …) is a
  *   `StoreError` (`store_unavailable` or `store_failed`), never an answer.
  *
@@ -156,25 +133,27 @@ export class RedisTransactionStore implements TransactionStore {
    * Hold the transaction in Redis until it expires. With `bindToBrowser` (the default), return the
    * `Set-Cookie` header value of its binding cookie: send it with the redirect to the service.
    *
-   * @throws {OptionsError} when the transaction is malformed, or its state is held or was taken.
+   * @throws {OptionsError} when the transaction is malformed, or (without binding) its state is held
+   *   or was taken.
    * @throws {StoreError} when Redis cannot be reached or refuses.
    */
   async put(transaction: Transaction, _context?: TransactionContext): Promise<string | undefined> {
     checkTransaction(transaction);
+    if (transaction.state.length > MAX_STATE) {
+      throw new OptionsError(`\`transaction.state\` must be at most ${MAX_STATE} characters`);
+    }
     const now = Date.now();
     const lifeMs = Math.max(1, Math.min(transaction.expiresAt - now, this.#ttlMs));
     const cookies = this.#cookies;
     const binding = cookies === undefined ? undefined : random256();
-    const value = `${binding === undefined ? '' : digest(binding)}.${JSON.stringify(transaction)}`;
-    // A plain SET (no script): as fast as a bare SET. `NX` refuses a state that is held or was taken
-    // (its tombstone); states are 256-bit random values, so a repeat is a caller's bug.
-    if (transaction.state.length > MAX_STATE) {
-      throw new OptionsError(`\`transaction.state\` must be at most ${MAX_STATE} characters`);
-    }
+    const key = this.#key(transaction.state, binding === undefined ? undefined : digest(binding));
+    // `NX` refuses a key that is held or was taken (its tombstone). With binding, the key also holds
+    // a fresh random value's digest, so this fires only without binding; states are 256-bit random
+    // values, so a repeat is a caller's bug either way.
     const stored = await this.#redis.command([
       'SET',
-      this.#key(transaction.state),
-      value,
+      key,
+      JSON.stringify(transaction),
       'PX',
       String(lifeMs),
       'NX',
@@ -200,27 +179,36 @@ export class RedisTransactionStore implements TransactionStore {
   async take(state: string, context?: TransactionContext): Promise<Transaction | undefined> {
     // Longer than any state this store accepts: unknown, without asking Redis.
     if (typeof state !== 'string' || state === '' || state.length > MAX_STATE) return undefined;
-    const offered: string[] = [];
+    const cookies = this.#cookies;
+    if (cookies === undefined) return this.#takeKey(state, this.#key(state));
     const cookie = context?.cookie;
-    if (this.#cookies !== undefined && typeof cookie === 'string' && cookie !== '') {
-      for (const value of cookieValues(cookie, this.#cookies.nameFor(state))) {
-        if (BINDING_RE.test(value) && offered.length < MAX_OFFERED) offered.push(digest(value));
-      }
+    if (typeof cookie !== 'string') {
+      throw new ValidationError(
+        'unknown_state',
+        'The transaction is bound to the browser that started it, but no cookie header was passed: call validateCallback with the request, or with { cookie: req.headers.cookie }',
+      );
     }
-    const reply = await this.#redis.run(TAKE, [this.#key(state)], [String(this.#ttlMs), ...offered]);
+    // Usually one value; a browser may keep a stale duplicate of the same name (another path).
+    let offered = 0;
+    for (const value of cookie === '' ? [] : cookieValues(cookie, cookies.nameFor(state))) {
+      if (!BINDING_RE.test(value) || offered++ >= MAX_OFFERED) continue;
+      const transaction = await this.#takeKey(state, this.#key(state, digest(value)));
+      if (transaction !== undefined) return transaction;
+    }
+    throw new ValidationError(
+      'unknown_state',
+      'No transaction for this state is waiting for this browser: unknown, expired, or started in another browser (its binding cookie is missing or different)',
+    );
+  }
+
+  /** Swap the key's value for the tombstone, if the key exists, and read what it held. */
+  async #takeKey(state: string, key: string): Promise<Transaction | undefined> {
+    const reply = await this.#redis.command(['SET', key, TOMBSTONE, 'XX', 'PX', String(this.#ttlMs), 'GET']);
     if (reply === null || reply === undefined) return undefined;
-    if (reply === 'T') {
+    if (reply === TOMBSTONE) {
       throw new ValidationError(
         'replayed_transaction',
         'The transaction for this state was already used: the callback was submitted twice',
-      );
-    }
-    if (reply === 'B') {
-      throw new ValidationError(
-        'unknown_state',
-        typeof cookie === 'string'
-          ? 'The callback did not come from the browser that started this validation (its binding cookie is missing or different)'
-          : 'The transaction is bound to the browser that started it, but no cookie header was passed: call validateCallback with the request, or with { cookie: req.headers.cookie }',
       );
     }
     const transaction = typeof reply === 'string' ? parse(reply) : undefined;
@@ -244,9 +232,14 @@ export class RedisTransactionStore implements TransactionStore {
     return this.#cookies?.clear(state);
   }
 
-  /** The state itself names the key: it is in the stored value anyway, and hashing it would cost a hash per call for nothing. */
-  #key(state: string): string {
-    return `${this.#prefix}tx:${state}`;
+  /**
+   * The key of a transaction: the state (it is in the stored value anyway; hashing it would cost a
+   * hash per call for nothing) and the SHA-256 of its binding cookie.
+   */
+  #key(state: string, bindingDigest?: string): string {
+    return bindingDigest === undefined
+      ? `${this.#prefix}tx:${state}`
+      : `${this.#prefix}tx:${state}.${bindingDigest}`;
   }
 }
 
@@ -256,9 +249,8 @@ function digest(value: string): string {
 }
 
 function parse(value: string): Transaction | undefined {
-  const dot = value.indexOf('.');
   try {
-    const t = JSON.parse(value.slice(dot + 1)) as Record<string, unknown> | null;
+    const t = JSON.parse(value) as Record<string, unknown> | null;
     if (
       typeof t === 'object' &&
       t !== null &&

@@ -1,5 +1,5 @@
 /** RedisTransactionStore on a real Redis, with each client library. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
 import { MemoryOfferLedger } from '../../src/index.js';
@@ -93,31 +93,41 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     await expect(store.take(tx.state)).resolves.toEqual(tx);
   });
 
-  it('answers undefined for an unknown state, and refuses a state that is held or was taken', async () => {
-    const store = newStore();
-    await expect(store.take('no-such-state', { cookie: '' })).resolves.toBeUndefined();
-    await expect(store.take('', { cookie: '' })).resolves.toBeUndefined();
+  it('refuses an unknown state: unknown_state when binding, undefined without', async () => {
+    expect(await codeOf(newStore().take('no-such-state', { cookie: '' }))).toBe(
+      'ValidationError:unknown_state',
+    );
+    const unbound = newStore({ bindToBrowser: false });
+    await expect(unbound.take('no-such-state')).resolves.toBeUndefined();
+    await expect(unbound.take('')).resolves.toBeUndefined();
+    await expect(unbound.take('x'.repeat(513))).resolves.toBeUndefined();
+  });
+
+  it('without binding, refuses a state that is held or was taken', async () => {
+    const store = newStore({ bindToBrowser: false });
     const tx = transaction();
-    const cookie = browserCookie(await store.put(tx));
+    await store.put(tx);
     await expect(store.put(tx)).rejects.toThrow(/fresh random state/);
-    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
+    await expect(store.take(tx.state)).resolves.toEqual(tx);
     await expect(store.put(tx)).rejects.toThrow(OptionsError);
-    await expect(store.take('x'.repeat(513), { cookie })).resolves.toBeUndefined();
+    expect(await codeOf(store.take(tx.state))).toBe('ValidationError:replayed_transaction');
   });
 
   it("expires transactions with Redis's own TTL (ttlMs, or the transaction's earlier expiresAt)", async () => {
     const store = newStore({ ttlMs: 300 });
     const tx = transaction();
     const cookie = browserCookie(await store.put(tx));
-    const txKey = `${keyPrefix}tx:${tx.state}`;
-    const ttl = Number(await redis.command(['PTTL', txKey]));
+    const [txKey] = (await redis.command(['KEYS', `${keyPrefix}tx:${tx.state}*`])) as string[];
+    const ttl = Number(await redis.command(['PTTL', txKey as string]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
+    const unbound = newStore({ bindToBrowser: false });
     const short = transaction({ expiresAt: Date.now() + 200 });
-    const shortCookie = browserCookie(await newStore().put(short));
+    await unbound.put(short);
     await new Promise((resolve) => setTimeout(resolve, 450));
-    await expect(store.take(tx.state, { cookie })).resolves.toBeUndefined();
-    await expect(store.take(short.state, { cookie: shortCookie })).resolves.toBeUndefined();
+    expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:unknown_state');
+    await expect(unbound.take(short.state)).resolves.toBeUndefined();
+    expect(await redis.command(['EXISTS', txKey as string])).toBe(0);
   });
 
   it('keeps in Redis only the transaction and a digest of the binding: no client secret, no cookie value', async () => {
@@ -127,11 +137,13 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const cookie = browserCookie(await store.put(tx));
     const keys = (await redis.command(['KEYS', `${prefix}*`])) as string[];
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toBe(`${prefix}tx:${tx.state}`);
+    // The state and the SHA-256 of the binding cookie name the key; the cookie value is nowhere.
+    const value = cookie.split('=')[1] as string;
+    expect(keys[0]).toBe(`${prefix}tx:${tx.state}.${createHash('sha256').update(value).digest('base64url')}`);
     const stored = String(await redis.command(['GET', keys[0] as string]));
-    expect(stored).not.toContain(cookie.split('=')[1]);
+    expect(`${keys[0]} ${stored}`).not.toContain(value);
     expect(stored).not.toContain(CLIENT_SECRET);
-    expect(JSON.parse(stored.slice(stored.indexOf('.') + 1))).toEqual(tx);
+    expect(JSON.parse(stored)).toEqual(tx);
     await store.take(tx.state, { cookie });
     // Taken: a tombstone under the same key, remembered for ttlMs.
     expect(await redis.command(['KEYS', `${prefix}*`])).toEqual(keys);
@@ -152,6 +164,14 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('store_failed');
     expect((error as StoreError).redisError).toBe('WRONGTYPE');
+  });
+
+  it('two tabs: each transaction is taken with its own cookie, also when the browser sends both', async () => {
+    const store = newStore();
+    const [a, b] = [transaction(), transaction()];
+    const both = `${browserCookie(await store.put(a))}; ${browserCookie(await store.put(b))}`;
+    await expect(store.take(b.state, { cookie: both })).resolves.toEqual(b);
+    await expect(store.take(a.state, { cookie: both })).resolves.toEqual(a);
   });
 
   it('turns READONLY (a replica after failover) into store_unavailable, and works again after', async () => {
