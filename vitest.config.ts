@@ -12,6 +12,7 @@ export default defineConfig({
     // setting: pass { timeout } to it.)
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    setupFiles: ['test/helpers/expected-warnings.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
   },
 });

@@ -1,26 +1,29 @@
 #!/usr/bin/env bash
 # Test the package as users get it (npm run test:package; needs a built dist/, CI builds first):
 # npm pack → install the tarball into a temporary project → import every entry point of `exports`
-# from ESM and CJS → check entry points do not load what they must not → publint and
-# @arethetypeswrong/cli on the tarball → run the bin. One line per check; exits non-zero on any failure.
+# from ESM and, through require(esm), from CommonJS, on every Node in NODES → the import graph of each
+# entry (scripts/import-graph.mjs --check) → tsc on a strict consumer, without and with the optional
+# peers → links of the packed README → publint and @arethetypeswrong/cli (ESM only is intended) → the
+# bin. One line per check; exits non-zero on any failure.
+#
+# NODES: space-separated node binaries to import the entries with (default: the `node` on PATH);
+# .ci/run passes Node 20, 22 and 24.
 set -uo pipefail
 
 # ---------------------------------------------------------------------------------------------------
 # What each entry point must export (space-separated names). Every subpath in package.json `exports`
 # (except ./package.json) must be listed here, so a new entry point cannot slip through unchecked.
 declare -A EXPECTED_EXPORTS=(
-  ['.']='AffiliationError AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError MemoryOfferLedger OfferLedgerError'
+  ['.']='AffiliationError AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError'
   ['./hints']='AffiliationError HintFeed HintFeedError parseHintFeed'
   ['./docs-site']='AffiliationError DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
-  ['./testing']='AffiliationError startTestProvider createTestProvider createTestProviderHandlers'
+  ['./testing']='AffiliationError startTestProvider createTestProvider'
+  ['./testing/msw']='createTestProviderHandlers'
   ['./redis']='AffiliationError RedisTransactionStore RedisOfferLedger StoreError'
 )
-# Packages an entry point must never load, directly or through its chunks (space-separated).
-declare -A MUST_NOT_LOAD=(
-  ['./docs-site']='openid-client'
-  ['./hints']='openid-client'
-  ['.']='redis ioredis @redis/client'
-  ['./redis']='redis ioredis @redis/client'
+# Entry points whose types name an optional peer: compiled by tsc only once the peers are installed.
+declare -A NEEDS_PEERS=(
+  ['./testing/msw']='msw'
 )
 BIN_NAME='affiliation-validation'
 # ---------------------------------------------------------------------------------------------------
@@ -37,7 +40,9 @@ fail() {
 }
 indent() { sed 's/^/      | /'; }
 
-if [[ ! -f dist/index.js || ! -f dist/index.cjs ]]; then
+read -r -a NODE_BINS <<<"${NODES:-$(command -v node)}"
+
+if [[ ! -f dist/index.js ]]; then
   fail "dist/ is not built: run \"npm run build\" first"
   exit 1
 fi
@@ -104,7 +109,7 @@ if (missing.length) { console.error(`missing exports: ${missing.join(', ')}`); p
 EOF
 
 check_entries() {
-  local context="$1" entry spec names kind label out
+  local context="$1" entry spec names kind label out nodebin version
   while IFS= read -r entry; do
     [[ -z "$entry" ]] && continue
     spec="$PKG_NAME${entry#.}"
@@ -113,14 +118,19 @@ check_entries() {
       continue
     fi
     names="${EXPECTED_EXPORTS[$entry]}"
-    for kind in mjs cjs; do
-      label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
-      if out="$(cd "$APP" && node "check.$kind" "$spec" "$names" 2>&1)"; then
-        pass "$label import \"$spec\" exports $names ($context)"
-      else
-        fail "$label import \"$spec\" ($context)"
-        indent <<<"$out"
-      fi
+    for nodebin in "${NODE_BINS[@]}"; do
+      version="$("$nodebin" --version)"
+      for kind in mjs cjs; do
+        label="$([[ $kind == mjs ]] && echo 'ESM import' || echo 'CJS require')"
+        # The CJS check fails on any warning too (an ExperimentalWarning for require(esm) would reach
+        # every CommonJS user's console).
+        if out="$(cd "$APP" && "$nodebin" "check.$kind" "$spec" "$names" 2>&1)" && [[ -z "$out" ]]; then
+          pass "$label \"$spec\" on Node $version ($context)"
+        else
+          fail "$label \"$spec\" on Node $version ($context)"
+          indent <<<"$out"
+        fi
+      done
     done
   done <<<"$ENTRIES"
 }
@@ -133,131 +143,93 @@ for entry in "${!EXPECTED_EXPORTS[@]}"; do
   fi
 done
 
-# --- errors are recognised across the ESM and the CJS build (dual-package hazard) ------------------
-cat >"$APP/dual.mjs" <<'EOF'
-import { createRequire } from 'node:module';
-const require = createRequire(import.meta.url);
-const esm = await import('affiliation-validation');
-const cjs = require('affiliation-validation');
-const docsEsm = await import('affiliation-validation/docs-site');
-const problems = [];
-if (esm.ValidationError === cjs.ValidationError) problems.push('the two builds share their classes: nothing was tested');
-const fromCjs = new cjs.ValidationError('nonce_mismatch', 'x');
-if (!(fromCjs instanceof esm.ValidationError)) problems.push('a CJS ValidationError is not an ESM ValidationError');
-if (!(fromCjs instanceof docsEsm.AffiliationError)) problems.push('a CJS ValidationError is not an ESM AffiliationError');
-if (fromCjs instanceof esm.ProviderError) problems.push('a CJS ValidationError passes for an ESM ProviderError');
-if (!(new esm.OptionsError('x') instanceof cjs.OptionsError)) problems.push('an ESM OptionsError is not a CJS OptionsError');
-if (problems.length) { console.error(problems.join('\n')); process.exit(1); }
-EOF
-if out="$(cd "$APP" && node dual.mjs 2>&1)"; then
-  pass "errors of the CJS build are instanceof the ESM classes and back (dual-package hazard)"
+# --- the import graph of each entry, as installed -----------------------------------------------
+# What Node really loads when each entry is imported (a loader hook records it); the rules (docs-site
+# never loads openid-client, the core never a Redis client, nothing loads msw up front) are in
+# scripts/import-graph.mjs.
+INSTALLED="$APP/node_modules/$PKG_NAME"
+if out="$(node scripts/import-graph.mjs --dist "$INSTALLED" --check 2>&1)"; then
+  pass "import graph of every entry point follows the rules of scripts/import-graph.mjs"
 else
-  fail "errors across the ESM and CJS builds"
+  fail "import graph of the entry points"
+fi
+indent <<<"$out"
+
+# The CLI shares the library's chunks: each class of the library is defined in one file of dist/
+# (the CLI once bundled a second copy of the library, 174 KB).
+if out="$(cd "$INSTALLED" && node -e '
+  const fs = require("fs");
+  const files = fs.readdirSync("dist").filter((f) => f.endsWith(".js"));
+  const sources = files.map((f) => [f, fs.readFileSync("dist/" + f, "utf8")]);
+  const problems = [];
+  for (const name of ["AffiliationClient", "AffiliationError", "HintFeed", "DocsSiteClient", "HttpClient"]) {
+    const re = new RegExp(`\\b${name} = class\\b|\\bclass ${name}\\b`);
+    const where = sources.filter(([, code]) => re.test(code)).map(([f]) => f);
+    if (where.length !== 1) problems.push(`${name} is defined in ${where.length} files: ${where.join(", ")}`);
+  }
+  if (!/^#!\/usr\/bin\/env node\n/.test(fs.readFileSync("dist/cli.js", "utf8"))) problems.push("dist/cli.js has no #! line");
+  if (problems.length) { console.error(problems.join("\n")); process.exit(1); }
+' 2>&1)"; then
+  pass "bin shares the library's chunks: every class is defined once in dist/"
+else
+  fail "a class of the library is defined more than once in dist/ (the bin bundles its own copy?)"
   indent <<<"$out"
 fi
 
-# --- entry points that must not load certain packages ---------------------------------------------
-# ESM: a resolve hook (module.register) that refuses the forbidden packages; CJS: the same on
-# Module._resolveFilename. Both see chunks and lazy imports alike, since they watch the loader.
-cat >"$APP/forbid-hooks.mjs" <<'EOF'
-const forbidden = (process.env.FORBIDDEN ?? '').split(' ').filter(Boolean);
-export async function resolve(specifier, context, next) {
-  const result = await next(specifier, context);
-  for (const name of forbidden) {
-    if (result.url.includes(`/node_modules/${name}/`)) {
-      throw new Error(`loaded forbidden package ${name} (${specifier} from ${context.parentURL})`);
-    }
-  }
-  return result;
-}
-EOF
-cat >"$APP/forbid.mjs" <<'EOF'
-import { register } from 'node:module';
-register('./forbid-hooks.mjs', import.meta.url);
-const [spec] = process.argv.slice(2);
-await import(spec);
-EOF
-cat >"$APP/forbid.cjs" <<'EOF'
-const Module = require('node:module');
-const forbidden = (process.env.FORBIDDEN ?? '').split(' ').filter(Boolean);
-const original = Module._resolveFilename;
-Module._resolveFilename = function (request, parent, ...rest) {
-  const file = original.call(this, request, parent, ...rest);
-  for (const name of forbidden) {
-    if (file.includes(`/node_modules/${name}/`)) {
-      throw new Error(`loaded forbidden package ${name} (${request} from ${parent?.filename})`);
-    }
-  }
-  return file;
-};
-require(process.argv[2]);
-EOF
-
-# Self-test: the detectors must catch a direct import, or a pass below would mean nothing.
-if (cd "$APP" && FORBIDDEN=undici node forbid.mjs undici >/dev/null 2>&1) ||
-  (cd "$APP" && FORBIDDEN=undici node forbid.cjs undici >/dev/null 2>&1); then
-  fail "self-test: the load detectors did not notice a forbidden package"
-else
-  pass "self-test: the load detectors notice a forbidden package (ESM and CJS)"
+# --- the types, as a strict TypeScript user compiles them ----------------------------------------
+# Every entry point imported by a project with strict, exactOptionalPropertyTypes and skipLibCheck
+# false (so the .d.ts files themselves are checked): run without the optional peers (msw) first and
+# again with them at the end.
+TSC="$ROOT/node_modules/.bin/tsc"
+TYPES_NODE="@types/node@$(node -p 'require("./node_modules/@types/node/package.json").version')"
+if ! (cd "$APP" && npm install --no-package-lock --prefer-offline --no-save "$TYPES_NODE" >>"$WORK/install.log" 2>&1); then
+  fail "install $TYPES_NODE for the TypeScript check"
 fi
-
-for entry in "${!MUST_NOT_LOAD[@]}"; do
-  spec="$PKG_NAME${entry#.}"
-  forbidden="${MUST_NOT_LOAD[$entry]}"
-  for kind in mjs cjs; do
-    label="$([[ $kind == mjs ]] && echo ESM || echo CJS)"
-    if out="$(cd "$APP" && FORBIDDEN="$forbidden" node "forbid.$kind" "$spec" 2>&1)"; then
-      pass "$label import \"$spec\" does not load $forbidden"
-    else
-      fail "$label import \"$spec\" must not load $forbidden"
-      indent <<<"$out"
-    fi
-  done
-done
-
-# The same from the built files' import graph (import and require conditions), which also sees a
-# lazy import()/require() that the runtime check above only sees when it runs.
-cat >"$APP/graph.mjs" <<'EOF'
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-const [spec, forbiddenList] = process.argv.slice(2);
-const forbidden = forbiddenList.split(' ').filter(Boolean);
-const SPEC = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)["']([^"']+)["']/g;
-const seen = new Set();
-const bad = [];
-function walk(file) {
-  if (seen.has(file)) return;
-  seen.add(file);
-  for (const [, s] of fs.readFileSync(file, 'utf8').matchAll(SPEC)) {
-    if (s.startsWith('.')) walk(path.resolve(path.dirname(file), s));
-    else if (forbidden.some((n) => s === n || s.startsWith(`${n}/`))) bad.push(`${path.basename(file)} -> ${s}`);
-  }
+cat >"$APP/tsconfig.json" <<'EOF'
+{
+  "compilerOptions": {
+    "target": "ES2022",
+    "module": "NodeNext",
+    "moduleResolution": "NodeNext",
+    "strict": true,
+    "exactOptionalPropertyTypes": true,
+    "noUncheckedIndexedAccess": true,
+    "skipLibCheck": false,
+    "noEmit": true,
+    "types": ["node"]
+  },
+  "files": ["consumer.mts"]
 }
-walk(fileURLToPath(import.meta.resolve(spec)));
-walk(createRequire(import.meta.url).resolve(spec));
-if (bad.length) { console.error(bad.join('\n')); process.exit(1); }
-console.log(`${seen.size} files`);
 EOF
-for entry in "${!MUST_NOT_LOAD[@]}"; do
-  spec="$PKG_NAME${entry#.}"
-  forbidden="${MUST_NOT_LOAD[$entry]}"
-  if out="$(cd "$APP" && node graph.mjs "$spec" "$forbidden" 2>&1)"; then
-    pass "import graph of \"$spec\" ($out, ESM and CJS) does not reference $forbidden"
+# One consumer file per run: the entries that need no optional peer, then all of them.
+write_consumer() {
+  local with_peers="$1" i=0 entry
+  while IFS= read -r entry; do
+    [[ -z "$entry" ]] && continue
+    [[ "$with_peers" == no && -n "${NEEDS_PEERS[$entry]+set}" ]] && continue
+    printf 'import * as e%d from %s;\nexport const n%d: number = Object.keys(e%d).length;\n' \
+      "$i" "'$PKG_NAME${entry#.}'" "$i" "$i"
+    i=$((i + 1))
+  done <<<"$ENTRIES" >"$APP/consumer.mts"
+}
+check_types() {
+  local context="$1" out
+  write_consumer "$2"
+  if out="$(cd "$APP" && "$TSC" -p tsconfig.json 2>&1)"; then
+    pass "tsc (strict, exactOptionalPropertyTypes, skipLibCheck false) on every entry point ($context)"
   else
-    fail "import graph of \"$spec\" references $forbidden"
+    fail "tsc on the entry points ($context)"
     indent <<<"$out"
   fi
-done
-# Self-test of the graph walk: a file that reaches a package through a relative chunk is caught.
-mkdir -p "$APP/selftest"
-printf "export * from './chunk.js';\n" >"$APP/selftest/entry.js"
-printf "const lazy = () => import('openid-client/some/path');\nexport { lazy };\n" >"$APP/selftest/chunk.js"
-if (cd "$APP" && node graph.mjs ./selftest/entry.js openid-client >/dev/null 2>&1); then
-  fail "self-test: the import-graph walk missed a forbidden package behind a chunk"
+}
+check_types 'without optional peers' no
+
+# --- links of the packed README and guides ----------------------------------------------------------
+if out="$(node scripts/check-links.mjs "$INSTALLED" 2>&1)"; then
+  pass "links: $out (packed README.md and docs/)"
 else
-  pass "self-test: the import-graph walk finds a forbidden package behind a chunk"
+  fail "links of the packed README.md and docs/"
+  indent <<<"$out"
 fi
 
 # --- publint and @arethetypeswrong/cli on the tarball ---------------------------------------------
@@ -268,8 +240,8 @@ else
 fi
 indent <<<"$out" | grep -v 'Unknown user config' || true
 
-if out="$(npx --no-install attw "$TARBALL" --format ascii --no-emoji --no-color 2>&1)"; then
-  pass "@arethetypeswrong/cli"
+if out="$(npx --no-install attw "$TARBALL" --profile esm-only --format ascii --no-emoji --no-color 2>&1)"; then
+  pass "@arethetypeswrong/cli (--profile esm-only: CommonJS callers require() the ES module)"
 else
   fail "@arethetypeswrong/cli"
   indent <<<"$out" | grep -v 'Unknown user config'
@@ -285,12 +257,20 @@ else
   fail "bin: $BIN_NAME --help"
   indent <<<"$out"
 fi
+PKG_VERSION="$(node -p 'require("./package.json").version')"
+if out="$(cd "$APP" && "$BIN" --version 2>&1)" && [[ "$out" == "$PKG_VERSION" ]]; then
+  pass "bin: $BIN_NAME --version prints $PKG_VERSION"
+else
+  fail "bin: $BIN_NAME --version (expected $PKG_VERSION)"
+  indent <<<"$out"
+fi
 
 # --- the entry points again, with the optional peers installed (last: all else ran without them) ----
 if [[ -n "$PEERS" ]]; then
   # shellcheck disable=SC2086
   if (cd "$APP" && npm install --no-package-lock --prefer-offline $PEERS >>"$WORK/install.log" 2>&1); then
     check_entries "with $PEERS"
+    check_types "with $PEERS" yes
   else
     fail "install the optional peers $PEERS"
     indent <"$WORK/install.log"

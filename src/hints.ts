@@ -1,7 +1,13 @@
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { HintFeedErrorCode } from './hints/errors.js';
 export { HintFeedError } from './hints/errors.js';
-export type { AutoRefreshOptions, CacheLoadResult, HintFeedEvents, HintFeedOptions } from './hints/feed.js';
+export type {
+  AutoRefreshOptions,
+  CacheLoadResult,
+  HintFeedEvents,
+  HintFeedOptions,
+  HintFeedReadyOptions,
+} from './hints/feed.js';
 export { HintFeed } from './hints/feed.js';
 export type { ParsedHintFeed } from './hints/parse.js';
 export { detectHintFeedShape, parseHintFeed } from './hints/parse.js';

@@ -14,13 +14,33 @@ export type { CallbackInput, ValidateCallbackOptions } from './rp/callback-input
 export type { AffiliationClientOptions } from './rp/client.js';
 export { AffiliationClient } from './rp/client.js';
 export type { ProviderMetadata } from './rp/discovery.js';
-export type { ProviderErrorCode, ValidationErrorCode } from './rp/errors.js';
-export { ProviderError, ScopeError, ValidationError } from './rp/errors.js';
+export type {
+  AnyAffiliationError,
+  ProviderErrorCode,
+  ProviderErrorSource,
+  ValidationErrorCode,
+} from './rp/errors.js';
+export {
+  PROVIDER_ERROR_CODES,
+  ProviderError,
+  ScopeError,
+  VALIDATION_ERROR_CODES,
+  ValidationError,
+} from './rp/errors.js';
 export type { CallbackHandlerOptions } from './rp/handler.js';
 export type { FragmentRelayOptions, FragmentRelayPage } from './rp/relay.js';
 export { fragmentRelayHtml } from './rp/relay.js';
 export type { BuildScopeOptions, ParsedScope } from './rp/scope.js';
 export { AFFILIATIONS, buildScope, encodeScopeForWire, IDENTIFIERS, parseScope } from './rp/scope.js';
+export type {
+  StartClient,
+  StartFormField,
+  StartHandlerOptions,
+  StartRequestCheck,
+  StartRequestErrorCode,
+  StartRequestLike,
+} from './rp/start.js';
+export { checkStartRequest, StartRequestError } from './rp/start.js';
 export type {
   CookieTransactionStoreOptions,
   MemoryTransactionStoreOptions,

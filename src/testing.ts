@@ -1,7 +1,6 @@
 export { AffiliationError, OptionsError } from './core/errors.js';
 export type { AuthorizeOptions, AuthorizeStep } from './testing/browser.js';
 export { TestCookieJar, TestProviderWalkError } from './testing/browser.js';
-export { createTestProviderHandlers } from './testing/msw.js';
 export type {
   ErrorLocation,
   ErrorLocations,

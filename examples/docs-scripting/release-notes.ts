@@ -24,15 +24,13 @@ const SAMPLE: Note[] = [
   },
 ];
 
-/** What the example does, given a client; returns the ids it created. */
+/** What the example does, given a connected client; returns the ids it created. */
 export async function run(
-  base: DocsSiteClient,
+  docs: DocsSiteClient,
   notes: Note[],
   options: { cleanup?: boolean; log?: (line: string) => void } = {},
 ): Promise<number[]> {
   const log = options.log ?? console.log;
-  // Reads the index: picks cms/v2 on the service, wp/v2 on a stock WordPress.
-  const docs = await base.connect();
   const { total } = await docs.posts.list({ per_page: 1 });
   log(`${docs.baseUrl}: ${total} published posts (namespace ${docs.contentNamespace})`);
 
@@ -44,7 +42,7 @@ export async function run(
   const created: number[] = [];
   for (const [i, r] of results.entries()) {
     if (r.error) log(`not created: ${notes[i]?.title}: ${r.error.code} ${r.error.message}`);
-    else created.push((r.body as { id: number }).id);
+    else created.push(docs.posts.parse(r.body).id); // checked against the documented shape
   }
   log(`created ${created.length} of ${notes.length} drafts`);
 
@@ -71,7 +69,8 @@ async function main(): Promise<void> {
   const notes = file ? (JSON.parse(await readFile(file, 'utf8')) as Note[]) : SAMPLE;
   const { AV_DOCS_BASE_URL, AV_DOCS_USERNAME, AV_DOCS_APP_PASSWORD } = process.env;
   if (!AV_DOCS_BASE_URL) throw new Error('set AV_DOCS_BASE_URL (and AV_DOCS_USERNAME, AV_DOCS_APP_PASSWORD)');
-  const docs = new DocsSiteClient({
+  // Reads the index: picks cms/v2 on the service, wp/v2 on a stock WordPress.
+  const docs = await DocsSiteClient.connect({
     baseUrl: AV_DOCS_BASE_URL,
     auth:
       AV_DOCS_USERNAME && AV_DOCS_APP_PASSWORD

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import {
   type Affiliation,
@@ -16,6 +17,7 @@ import {
   type AffiliationResult,
   CookieTransactionStore,
   fragmentRelayHtml,
+  StartRequestError,
 } from '../../src/index.js';
 
 /** Configuration of the example shop. */
@@ -71,6 +73,34 @@ function readCookie(header: string | undefined, name: string): string | undefine
   return undefined;
 }
 
+/**
+ * The Web `Request` of an Express request, for the SDK's Web-standard handlers. The URL is built on
+ * the shop's configured origin, never on the Host header; the body is streamed, unread.
+ */
+function webRequest(req: Request, origin: string): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new globalThis.Request(new URL(req.originalUrl, origin), {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+/** Send a Web `Response` through Express (one Set-Cookie header per cookie). */
+async function sendWebResponse(res: Response, response: globalThis.Response): Promise<void> {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') res.set(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) res.append('set-cookie', cookie);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
 function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -82,7 +112,7 @@ function escapeHtml(value: string): string {
 
 function page(title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
 </head><body><h1>${escapeHtml(title)}</h1>
 ${content}
@@ -153,7 +183,7 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
   app.disable('x-powered-by');
   app.use((_req: Request, res: Response, next: NextFunction) => {
     res.set({
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+      'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
       'cache-control': 'no-store',
@@ -186,36 +216,20 @@ ${flows}
     );
   });
 
-  // POST /start (form: affiliation, institution, flow). A POST from the shop's own pages only: a
-  // cross-site page cannot start validations in the shopper's browser (login CSRF, cookie flooding).
-  app.post('/start', express.urlencoded({ extended: false, limit: '4kb' }), async (req, res, next) => {
+  // /start (form: affiliation, institution, flow): the SDK's start route, a Web `Request → Response`
+  // handler. Only a POST from the shop's own page (Sec-Fetch-Site, else Origin) starts a validation,
+  // so a cross-site page cannot start validations in the shopper's browser (login CSRF, cookie
+  // flooding); the form's fields are checked; 303 with the transaction cookie. Refusals go to the
+  // error handler below.
+  const start = codeClient.startHandler({
+    ...(idTokenClient ? { flows: { code: codeClient, id_token: idTokenClient } } : {}),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  app.all('/start', async (req, res, next) => {
     try {
-      const origin = req.get('origin');
-      const sameOrigin = origin ? origin === shopOrigin : req.get('sec-fetch-site') === 'same-origin';
-      if (!sameOrigin) {
-        res
-          .status(403)
-          .type('html')
-          .send(page('Not possible', '<p>Please start the validation from the shop.</p>'));
-        return;
-      }
-      const form = (req.body ?? {}) as Record<string, unknown>;
-      const affiliation = typeof form.affiliation === 'string' ? form.affiliation : 'student';
-      const institution = typeof form.institution === 'string' ? form.institution : '';
-      if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
-        res
-          .status(400)
-          .type('html')
-          .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
-        return;
-      }
-      const client = form.flow === 'id_token' && idTokenClient ? idTokenClient : codeClient;
-      const { url, setCookie } = await client.createAuthorizationRequest({
-        affiliation: affiliation as Affiliation,
-        ...(institution ? { idpHint: institution } : {}),
-      });
-      if (setCookie) res.append('set-cookie', setCookie);
-      res.redirect(303, url);
+      await sendWebResponse(res, await start(webRequest(req, shopOrigin)));
     } catch (error) {
       next(error);
     }
@@ -264,8 +278,11 @@ ${flows}
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof AffiliationError) {
       log(`affiliation validation failed: ${error.name} ${reference(error)}`);
+      if (error instanceof StartRequestError && error.status === 405) res.set('allow', 'POST');
       res
-        .status(error.name === 'TransportError' ? 502 : 400)
+        .status(
+          error instanceof StartRequestError ? error.status : error.name === 'TransportError' ? 502 : 400,
+        )
         .type('html')
         .send(
           page(

@@ -16,6 +16,7 @@ import {
   type AffiliationResult,
   CookieTransactionStore,
   fragmentRelayHtml,
+  StartRequestError,
 } from '../../src/index.js';
 
 /** Configuration of the example shop. */
@@ -81,7 +82,9 @@ function escapeHtml(value: string): string {
 
 function page(title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
+</head>
 <body><h1>${escapeHtml(title)}</h1>
 ${content}
 </body></html>
@@ -155,7 +158,7 @@ export async function createApp(config: ExampleConfig): Promise<FastifyInstance>
     if (!reply.hasHeader('content-security-policy')) {
       reply.header(
         'content-security-policy',
-        `default-src 'none'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
       );
     }
     reply.header('referrer-policy', 'no-referrer');
@@ -188,33 +191,39 @@ ${flows}
     );
   });
 
-  // POST /start from the shop's own page only: a cross-site page cannot start validations in the
-  // shopper's browser (login CSRF, cookie flooding).
-  app.post('/start', async (req, reply) => {
-    const origin = req.headers.origin;
-    const sameOrigin = origin ? origin === shopOrigin : req.headers['sec-fetch-site'] === 'same-origin';
-    if (!sameOrigin) {
-      return reply
-        .code(403)
-        .type('text/html; charset=utf-8')
-        .send(page('Not possible', '<p>Please start the validation from the shop.</p>'));
+  // /start: the SDK's start route, a Web `Request → Response` handler. Only a POST from the shop's
+  // own page (Sec-Fetch-Site, else Origin) starts a validation, so a cross-site page cannot start
+  // validations in the shopper's browser (login CSRF, cookie flooding); the form's fields are
+  // checked; 303 with the transaction cookie. Refusals go to the error handler below.
+  const start = codeClient.startHandler({
+    ...(idTokenClient ? { flows: { code: codeClient, id_token: idTokenClient } } : {}),
+    onError: (error) => {
+      throw error;
+    },
+  });
+  app.all('/start', async (req, reply) => {
+    // The URL is built on the configured origin, never on the Host header. The form body is the
+    // string the content-type parser above kept.
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers)) {
+      for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+        headers.append(name, v);
     }
-    const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
-    const affiliation = form.get('affiliation') ?? 'student';
-    const institution = form.get('institution') ?? '';
-    if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
-      return reply
-        .code(400)
-        .type('text/html; charset=utf-8')
-        .send(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
-    }
-    const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
-    const { url, setCookie } = await client.createAuthorizationRequest({
-      affiliation: affiliation as Affiliation,
-      ...(institution ? { idpHint: institution } : {}),
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+    const response = await start(
+      new Request(new URL(req.url, shopOrigin), {
+        method: req.method,
+        headers,
+        ...(hasBody ? { body: typeof req.body === 'string' ? req.body : '' } : {}),
+      }),
+    );
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
     });
-    if (setCookie) reply.header('set-cookie', setCookie);
-    return reply.redirect(url, 303);
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(Buffer.from(await response.arrayBuffer()));
   });
 
   const callback = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -251,8 +260,9 @@ ${flows}
   app.setErrorHandler(async (error: unknown, _req, reply) => {
     if (error instanceof AffiliationError) {
       log(`affiliation validation failed: ${error.name} ${reference(error)}`);
+      if (error instanceof StartRequestError && error.status === 405) reply.header('allow', 'POST');
       return reply
-        .code(error.name === 'TransportError' ? 502 : 400)
+        .code(error instanceof StartRequestError ? error.status : error.name === 'TransportError' ? 502 : 400)
         .type('text/html; charset=utf-8')
         .send(
           page(

@@ -10,13 +10,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   type Affiliation,
   AffiliationClient,
-  AffiliationError,
+  type AffiliationError,
   type AffiliationResult,
   CookieTransactionStore,
+  StartRequestError,
 } from '../../src/index.js';
 
 /** Configuration of the example shop. */
@@ -80,7 +80,9 @@ function escapeHtml(value: string): string {
 
 function page(title: string, content: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style>
+</head>
 <body><h1>${escapeHtml(title)}</h1>
 ${content}
 </body></html>
@@ -112,8 +114,6 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
-  // The shop's public origin, from configuration (not from Host / X-Forwarded-* headers).
-  const shopOrigin = redirect.origin;
 
   // The result is bound to the browser that started the validation (the sealed transaction
   // cookie), then kept in a NEW session (fresh id: no fixation). In production use your session
@@ -144,7 +144,7 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
       status,
       headers: {
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': `default-src 'none'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
+        'content-security-policy': `default-src 'none'; img-src data:; style-src 'unsafe-inline'; form-action 'self' ${issuerOrigin}; frame-ancestors 'none'; base-uri 'none'`,
         'referrer-policy': 'no-referrer',
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-store',
@@ -186,51 +186,27 @@ ${flows}
 
   const errorPage = (error: AffiliationError): Response => {
     log(`affiliation validation failed: ${error.name} ${reference(error)}`);
-    return html(
+    const status =
+      error instanceof StartRequestError ? error.status : error.name === 'TransportError' ? 502 : 400;
+    const response = html(
       page(
         'Validation not completed',
         `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
       ),
-      error.name === 'TransportError' ? 502 : 400,
+      status,
     );
+    if (status === 405) response.headers.set('allow', 'POST');
+    return response;
   };
 
-  // POST /start from the shop's own page only: a cross-site page cannot start validations in the
-  // shopper's browser (login CSRF, cookie flooding).
-  app.post(
-    '/start',
-    bodyLimit({ maxSize: 4096, onError: () => html(page('Bad request', '<p>Please try again.</p>'), 413) }),
-    async (c) => {
-      const origin = c.req.header('origin');
-      const sameOrigin = origin ? origin === shopOrigin : c.req.header('sec-fetch-site') === 'same-origin';
-      if (!sameOrigin) {
-        return html(page('Not possible', '<p>Please start the validation from the shop.</p>'), 403);
-      }
-      const form = new URLSearchParams(await c.req.text());
-      const affiliation = form.get('affiliation') ?? 'student';
-      const institution = form.get('institution') ?? '';
-      if (!AFFILIATIONS.includes(affiliation as Affiliation)) {
-        return html(page('Not possible', '<p>Please choose one of the offered affiliations.</p>'), 400);
-      }
-      const client = form.get('flow') === 'id_token' && idTokenClient ? idTokenClient : codeClient;
-      try {
-        const { url, setCookie } = await client.createAuthorizationRequest({
-          affiliation: affiliation as Affiliation,
-          ...(institution ? { idpHint: institution } : {}),
-        });
-        const headers = new Headers({
-          location: url,
-          'cache-control': 'no-store',
-          'referrer-policy': 'no-referrer',
-        });
-        if (setCookie) headers.append('set-cookie', setCookie);
-        return new Response(null, { status: 303, headers });
-      } catch (error) {
-        if (error instanceof AffiliationError) return errorPage(error);
-        throw error;
-      }
-    },
-  );
+  // /start: the SDK's start route. Only a POST from the shop's own page (Sec-Fetch-Site, else
+  // Origin) starts a validation, so a cross-site page cannot start validations in the shopper's
+  // browser (login CSRF, cookie flooding); the form's fields are checked; 303 with the cookie.
+  const start = codeClient.startHandler({
+    ...(idTokenClient ? { flows: { code: codeClient, id_token: idTokenClient } } : {}),
+    onError: errorPage,
+  });
+  app.all('/start', (c) => start(c.req.raw));
 
   // Either client validates either kind of callback: the transaction records its response type.
   // onSuccess: Post/Redirect/Get. The result goes into a fresh session and the callback URL (code,

@@ -71,6 +71,7 @@ export async function startPicker(options: PickerOptions): Promise<Picker> {
     close: async () => {
       stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await feed.close(); // waits for a refresh in flight and the cache file write
     },
   };
 }

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { AffiliationError } from '../core/errors.js';
 import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
-import { startTestProvider } from '../testing/server.js';
+import { type RunningTestProvider, startTestProvider } from '../testing/server.js';
 import { Browser, type BrowserPage, type BrowserStep, pageHeading, walkToOrigin } from './browser.js';
-import type { StartShop } from './demo-shop.js';
+import type { RunningShop, StartShop } from './demo-shop.js';
 
 /** Options of {@link runDemo}. */
 export interface DemoOptions {
@@ -53,12 +53,16 @@ function formatStep(step: BrowserStep): string {
   return `    ${step.method.padEnd(4)} ${step.url}  ${step.status}${arrow}${note}`;
 }
 
-/**
- * Run both flows and return what the shop validated. Throws {@link DemoError} when a flow does not
- * end with a validated affiliation. Starts and stops everything it uses.
- */
-export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
-  const { write } = options;
+/** The test provider and the shop, running and registered with each other. */
+interface DemoServers {
+  op: RunningTestProvider;
+  shop: RunningShop;
+  institutions: { entityId: string; name: string }[];
+  close(): Promise<void>;
+}
+
+/** Start the test provider and the shop on 127.0.0.1 and register the shop as a client. */
+async function startServers(options: DemoOptions): Promise<DemoServers> {
   const institutions = DEFAULT_TEST_INSTITUTIONS.filter((i) => i.edugain !== false).map((i) => ({
     entityId: i.entityId,
     name: i.name,
@@ -66,13 +70,9 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
   const clientId = 'demo-shop';
   // A fresh secret per run, known only to this process; it is never printed.
   const clientSecret = randomBytes(24).toString('base64url');
-
-  write('affiliation-validation demo: a complete validation on 127.0.0.1 — no network, no credentials.');
-  write('');
   const op = await startTestProvider({ clients: [] });
-  let shop: Awaited<ReturnType<StartShop>> | undefined;
+  let shop: RunningShop;
   try {
-    write(`Test provider (the service, simulated): ${op.issuer}`);
     shop = await options.startShop({
       issuer: op.issuer,
       clientId,
@@ -81,9 +81,36 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
       enableIdTokenFlow: true,
       log: () => {},
     });
-    op.registerClient({ clientId, clientSecret, redirectUris: [shop.redirectUri] });
+  } catch (error) {
+    await op.close();
+    throw error;
+  }
+  op.registerClient({ clientId, clientSecret, redirectUris: [shop.redirectUri] });
+  return {
+    op,
+    shop,
+    institutions,
+    close: async () => {
+      await shop.close();
+      await op.close();
+    },
+  };
+}
+
+/**
+ * Run both flows and return what the shop validated. Throws {@link DemoError} when a flow does not
+ * end with a validated affiliation. Starts and stops everything it uses.
+ */
+export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
+  const { write } = options;
+  write('affiliation-validation demo: a complete validation on 127.0.0.1 — no network, no credentials.');
+  write('');
+  const servers = await startServers(options);
+  const { op, shop, institutions } = servers;
+  try {
+    write(`Test provider (the service, simulated): ${op.issuer}`);
     write(`Shop (${options.shopName}): ${shop.url}, callback ${shop.redirectUri}`);
-    write(`Registered the shop at the provider as client "${clientId}".`);
+    write('Registered the shop at the provider as client "demo-shop".');
 
     const results: DemoResult[] = [];
     const [university, college] = institutions;
@@ -106,9 +133,42 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
     write(`Done: ${results.length} validations completed.`);
     return results;
   } finally {
-    await shop?.close();
-    await op.close();
+    await servers.close();
   }
+}
+
+/**
+ * `demo --serve`: keep the test provider and the shop running for a person's own browser, print the
+ * shop's URL, and stop both when `stop` resolves (the CLI passes SIGINT/SIGTERM).
+ */
+export async function serveDemo(options: DemoOptions & { stop: Promise<unknown> }): Promise<void> {
+  const { write } = options;
+  const servers = await startServers(options);
+  try {
+    write('affiliation-validation demo --serve: a shop and the test provider on 127.0.0.1.');
+    write(`Test provider (the service, simulated): ${servers.op.issuer}`);
+    write(`Shop (${options.shopName}): ${servers.shop.url}/`);
+    write('');
+    write('Open the shop in your browser and validate with either flow; at the test provider any');
+    write('username logs in. Press Ctrl-C to stop.');
+    await options.stop;
+    write('Stopping.');
+  } finally {
+    await servers.close();
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM (and stops listening for them). */
+export function untilSignal(): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const on = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(signal);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
 }
 
 interface WalkPlan {

@@ -6,12 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { AffiliationError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import { AffiliationClient } from '../rp/client.js';
 import { fragmentRelayHtml } from '../rp/relay.js';
+import { StartRequestError } from '../rp/start.js';
 import { CookieTransactionStore } from '../rp/transactions/index.js';
-import type { Affiliation, AffiliationResult } from '../rp/types.js';
+import type { AffiliationResult } from '../rp/types.js';
 
 /** What the demo needs from a shop: start it on 127.0.0.1, learn its URLs, stop it. */
 export interface DemoShopOptions {
@@ -40,7 +42,7 @@ export type StartShop = (options: DemoShopOptions) => Promise<RunningShop>;
 const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
 
 function page(title: string, content: string): string {
-  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
 }
 
 /** The built-in node:http shop. */
@@ -77,13 +79,25 @@ export const startBuiltInShop: StartShop = async (options) => {
     throw error;
   }
   const log = options.log ?? (() => {});
+  const start = codeClient.startHandler({
+    flows: { code: codeClient, id_token: idTokenClient },
+    onError: (error) => {
+      log(`validation not started: ${error.code}`);
+      const status = error instanceof StartRequestError ? error.status : 400;
+      const title = status === 405 || status === 403 ? 'Not possible' : 'Validation not started';
+      const response = new Response(page(title, `<p>${escapeHtml(error.userMessage)}</p>`), { status });
+      if (status === 405) response.headers.set('allow', 'POST');
+      return response;
+    },
+  });
 
   const send = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      'content-security-policy':
+        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
       ...headers,
     });
     res.end(html);
@@ -111,41 +125,17 @@ export const startBuiltInShop: StartShop = async (options) => {
       return;
     }
     if (requestUrl.pathname === '/start') {
-      // Only a same-origin form POST starts a validation: a GET or another site's form could start
-      // validations in the shopper's browser (docs/security.md, section 3.2).
-      if (req.method !== 'POST') {
-        send(res, 405, page('Not possible', '<p>Start the validation from the shop page.</p>'), {
-          allow: 'POST',
-        });
-        return;
-      }
-      const origin = req.headers.origin;
-      const sameOrigin =
-        origin === undefined
-          ? req.headers['sec-fetch-site'] === 'same-origin'
-          : origin === new URL(url).origin;
-      if (!sameOrigin) {
-        send(res, 403, page('Not possible', '<p>Start the validation from the shop page.</p>'));
-        return;
-      }
-      const form = new URLSearchParams(await readBody(req));
-      const affiliation = form.get('affiliation') ?? 'student';
-      const institution = form.get('institution') ?? '';
-      if (!AFFILIATIONS.includes(affiliation)) {
-        send(res, 400, page('Not possible', '<p>Please choose one of the offered affiliations.</p>'));
-        return;
-      }
-      const client = form.get('flow') === 'id_token' ? idTokenClient : codeClient;
-      const { url: location, setCookie } = await client.createAuthorizationRequest({
-        affiliation: affiliation as Affiliation,
-        ...(institution ? { idpHint: institution } : {}),
+      // The SDK's start route: only a same-origin form POST starts a validation (docs/security.md,
+      // section 3.2); the form's fields are checked; 303 with the transaction cookie.
+      const response = await start(webRequest(req, requestUrl));
+      const headers: Record<string, string | string[]> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== 'set-cookie') headers[name] = value;
       });
-      res.writeHead(303, {
-        location,
-        'cache-control': 'no-store',
-        ...(setCookie ? { 'set-cookie': setCookie } : {}),
-      });
-      res.end();
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) headers['set-cookie'] = cookies;
+      res.writeHead(response.status, headers);
+      res.end(Buffer.from(await response.arrayBuffer()));
       return;
     }
     if (requestUrl.pathname === '/callback' && (req.method === 'GET' || req.method === 'POST')) {
@@ -158,7 +148,10 @@ export const startBuiltInShop: StartShop = async (options) => {
       let body: string | undefined;
       if (req.method === 'POST') body = await readBody(req);
       const state = (body === undefined ? requestUrl.searchParams : new URLSearchParams(body)).get('state');
-      const clear: Record<string, string> = state ? { 'set-cookie': transactions.clearCookie(state) } : {};
+      const cleared = state
+        ? transactions.clearCookie(state, { cookie: req.headers.cookie ?? '' })
+        : undefined;
+      const clear: Record<string, string> = cleared ? { 'set-cookie': cleared } : {};
       try {
         const result = await codeClient.validateCallback(req, body === undefined ? undefined : { body });
         send(res, 200, resultPage(result, options.institutions), clear);
@@ -189,6 +182,25 @@ export const startBuiltInShop: StartShop = async (options) => {
   return { url, redirectUri, close };
 };
 
+/**
+ * The Web `Request` of a Node request, on the shop's own origin (never the Host header). The body is
+ * streamed unread: the start handler bounds its size (413).
+ */
+function webRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
 async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -216,6 +228,7 @@ export function resultPage(
 <dt>Institution</dt><dd id="institution">${escapeHtml(institution)}</dd>
 <dt>Transaction</dt><dd id="transaction">${escapeHtml(result.transactionId)}</dd>
 <dt>Valid until</dt><dd id="expires">${escapeHtml(result.expiresAt.toISOString())}</dd>
-</dl>`,
+</dl>
+<p><a href="/">Start again</a></p>`,
   );
 }

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { runCli } from './run.js';
 
 runCli(process.argv.slice(2), {

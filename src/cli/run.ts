@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { AffiliationError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { type CliCommand, type CliIO, CliUsageError } from './io.js';
@@ -24,7 +25,20 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand
 
 export function usage(): string {
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(8)} ${c.summary}`);
-  return `Usage: affiliation-validation <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nRun "affiliation-validation <command> --help" for a command's options.\n`;
+  return `Usage: affiliation-validation <command> [options]\n\nCommands:\n${lines.join('\n')}\n\nOptions:\n  --version, -v  print the version\n  --help, -h     print this help\n\nRun "affiliation-validation <command> --help" for a command's options.\n`;
+}
+
+/** The version in our package.json: the nearest one above this file (dist/ or src/cli/). */
+export async function packageVersion(): Promise<string> {
+  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
+    try {
+      const pkg = JSON.parse(await readFile(new URL('package.json', dir), 'utf8')) as Record<string, unknown>;
+      if (pkg.name === 'affiliation-validation' && typeof pkg.version === 'string') return pkg.version;
+    } catch {
+      // no package.json here: look one folder up
+    }
+    if (dir.pathname === '/') return 'unknown';
+  }
 }
 
 /** Run the CLI in-process. Returns the exit code; never throws for bad input. */
@@ -33,6 +47,10 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout).write(usage());
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v' || name === 'version') {
+    io.stdout.write(`${await packageVersion()}\n`);
+    return 0;
   }
   const command = COMMANDS[name];
   if (!command) {

@@ -1,6 +1,3 @@
-/** Where every error of the package keeps its class names; shared by all copies of the package. */
-const ERROR_KINDS: unique symbol = Symbol.for('affiliation-validation.error-kinds') as never;
-
 /**
  * The one error base of the package. Every error the SDK throws is an {@link AffiliationError}
  * with a stable `code`, the original error in `cause`, and a `userMessage` that is safe to show a
@@ -10,43 +7,20 @@ const ERROR_KINDS: unique symbol = Symbol.for('affiliation-validation.error-kind
  * @group Errors
  */
 export class AffiliationError extends Error {
-  /** A stable, machine-readable code. Subclasses narrow it to their own union. */
+  /**
+   * A stable, machine-readable code. Each subclass narrows it to its own union of literals; the
+   * union of the subclasses (`AnyAffiliationError`) narrows on `code` without `instanceof`.
+   */
   readonly code: string;
   /** A short message that can be shown to a shopper: what happened, in plain words, no internals. */
   readonly userMessage: string;
 
-  constructor(message: string, options: { code: string; cause?: unknown; userMessage?: string }) {
+  constructor(message: string, options: { code: string; cause?: unknown; userMessage?: string | undefined }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = options.code;
     this.userMessage =
       options.userMessage ?? 'Something went wrong while checking your affiliation. Please try again.';
-    // The names of the error classes this error belongs to, under a registry symbol: `instanceof`
-    // then also holds across copies of the package (its ESM and CJS builds loaded side by side).
-    const kinds: string[] = [];
-    for (let c: unknown = new.target; typeof c === 'function' && c !== Error; c = Object.getPrototypeOf(c)) {
-      kinds.push((c as { name: string }).name);
-    }
-    Object.defineProperty(this, ERROR_KINDS, { value: Object.freeze(kinds) });
-  }
-
-  /**
-   * `error instanceof ValidationError` is true for a `ValidationError` of this copy of the package
-   * and for one of another copy (the CJS build next to the ESM one, a second install): the check
-   * falls back to the class names every error of the package carries.
-   */
-  static override [Symbol.hasInstance]<T>(
-    this: abstract new (
-      ...args: never[]
-    ) => T,
-    value: unknown,
-  ): value is T {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class right of `instanceof` (a subclass too)
-    if (Function.prototype[Symbol.hasInstance].call(this, value)) return true;
-    if (typeof value !== 'object' || value === null) return false;
-    const kinds = (value as { [ERROR_KINDS]?: unknown })[ERROR_KINDS];
-    // biome-ignore lint/complexity/noThisInStatic: as above
-    return Array.isArray(kinds) && kinds.includes(this.name);
   }
 }
 
@@ -84,10 +58,10 @@ export class TransportError extends AffiliationError {
     options: {
       code: TransportErrorCode;
       cause?: unknown;
-      status?: number;
-      method?: string;
-      url?: string;
-      userMessage?: string;
+      status?: number | undefined;
+      method?: string | undefined;
+      url?: string | undefined;
+      userMessage?: string | undefined;
     },
   ) {
     super(message, {

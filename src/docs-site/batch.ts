@@ -1,59 +1,17 @@
 import { z } from 'zod';
 import { AffiliationError } from '../core/errors.js';
-import type { BatchRequest } from './batch-request.js';
+import {
+  type BatchOptions,
+  type BatchRequest,
+  type BatchResult,
+  type CheckedBatchRequest,
+  MAX_BATCH_CONCURRENCY,
+  MAX_BATCH_ITEMS,
+} from './batch-request.js';
 import { DocsSiteError } from './errors.js';
+import { BATCH_PATHS } from './routes.js';
 import { emptyArrayAsObject } from './schemas/common.js';
 import type { Transport } from './transport.js';
-
-/** The batch route's own limit (spec section 8). */
-export const MAX_BATCH_ITEMS = 25;
-
-/**
- * Options of `DocsSiteClient.batch()`.
- *
- * @group Docs site
- */
-export interface BatchOptions {
-  /**
-   * `normal` (default): every item runs on its own; more than the limit (25) is split into several
-   * calls (one after the other unless `concurrency` says otherwise). `require-all-validate`:
-   * nothing runs unless every item validates; more than the limit is refused, because atomicity
-   * cannot span calls.
-   */
-  validation?: 'normal' | 'require-all-validate';
-  /**
-   * Calls to the batch route in flight at once when a `normal` batch is split (1–8). Default `1`:
-   * the calls go one after the other, so the items run in the order given. With more, the site
-   * works on several calls at once (faster on a multi-core server), and items of different calls
-   * may run in any order; use it only for items that do not depend on each other. Results are in
-   * request order either way.
-   */
-  concurrency?: number;
-  /** Called after each call to the batch route with the number of items done so far. */
-  onProgress?: (progress: { done: number; total: number }) => void;
-}
-
-/** Most batch calls `concurrency` may keep in flight. */
-export const MAX_BATCH_CONCURRENCY = 8;
-
-/**
- * The result of one batch item, in the order of the requests. `error` is set when the item failed:
- * its own error answer, `batch_not_executed` when it was not run because another item failed
- * validation (`require-all-validate`) or an earlier call failed, or the error of its whole call.
- *
- * @group Docs site
- */
-export interface BatchResult {
-  /** `true` for a 2xx item answer. */
-  ok: boolean;
-  /** The item's HTTP status; `undefined` when the item was not run. */
-  status: number | undefined;
-  /** The item's answer body (the created or updated item, or a WordPress error body). */
-  body: unknown;
-  /** The item's answer headers. */
-  headers: Record<string, string | string[]>;
-  error?: DocsSiteError;
-}
 
 const headerValues = emptyArrayAsObject(
   z.record(
@@ -78,7 +36,6 @@ export const batchAnswerSchema = z.looseObject({
   responses: z.array(envelopeSchema.nullable()),
 });
 
-const BATCH_KINDS = ['posts', 'pages', 'menu-items', 'blocks'];
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function refuse(message: string, param?: string): never {
@@ -88,10 +45,6 @@ function refuse(message: string, param?: string): never {
 function escapeRe(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
-
-/** A request that passed the checks: method upper-cased and path starting with `/`. */
-export type CheckedBatchRequest = Required<Pick<BatchRequest, 'method' | 'path'>> &
-  Pick<BatchRequest, 'body' | 'headers'>;
 
 /**
  * Check every request before anything is sent: method, a path below the content namespace on a
@@ -103,7 +56,9 @@ export function checkBatchRequests(
   contentNamespace: string,
 ): CheckedBatchRequest[] {
   if (!Array.isArray(requests)) refuse('requests must be an array', 'requests');
-  const route = new RegExp(`^/${escapeRe(contentNamespace)}/(${BATCH_KINDS.join('|')})(/\\d+)?$`);
+  const route = new RegExp(
+    `^/${escapeRe(contentNamespace)}/(${BATCH_PATHS.map(escapeRe).join('|')})(/\\d+)?$`,
+  );
   return requests.map((request, i) => {
     const at = `requests.${i}`;
     if (typeof request !== 'object' || request === null) refuse(`${at} must be an object`, at);

@@ -1,210 +1,81 @@
 import { noopLogger } from '../core/logger.js';
 import { HttpClient } from '../http/client.js';
-import { type BatchOptions, type BatchResult, runBatch } from './batch.js';
-import type { BatchRequest } from './batch-request.js';
+import { runBatch } from './batch.js';
+import type { BatchOptions, BatchRequest, BatchResult } from './batch-request.js';
 import { DocsSiteError, invalidParam } from './errors.js';
+import { oembedResource } from './oembed.js';
 import { basicAuth, type DocsSiteOptions, resolveOptions } from './options.js';
-import {
-  blockBodySchema,
-  mediaBodySchema,
-  menuItemBodySchema,
-  pageBodySchema,
-  postBodySchema,
-  templateCreateSchema,
-  templatePartCreateSchema,
-  templatePartUpdateSchema,
-  templateUpdateSchema,
-} from './params/bodies.js';
 import { checkParams } from './params/check.js';
-import {
-  blockListSchema,
-  type ContextParams,
-  contextOnlySchema,
-  itemReadWithPasswordSchema,
-  mediaListSchema,
-  menuItemListSchema,
-  pageListSchema,
-  postListSchema,
-} from './params/list.js';
-import { AutosavedContentResource, RevisedContentResource } from './resources/content.js';
-import { FormsResource } from './resources/forms.js';
-import {
+import { contextOnlySchema } from './params/list.js';
+import { CONTENT_ROUTES, contentResource, PLUGIN_ROUTES, pluginResource } from './routes.js';
+import { indexSchema, namespaceIndexSchema } from './schemas/index-document.js';
+import { currentUserSchema } from './schemas/user.js';
+import { Transport } from './transport.js';
+import type {
+  CurrentUser,
+  DocsSiteIndex,
+  DocsSiteMethod,
+  DocsSiteResponse,
+  NamespaceIndex,
+} from './types/answers.js';
+import type { ContextParams } from './types/requests.js';
+import type {
+  BlocksResource,
+  FormsResource,
   KbAiSearchResource,
   KbArticleWriterResource,
   KbNotificationsResource,
   KbResource,
   KbSettingsResource,
+  LayoutsResource,
+  MediaResource,
+  MenuItemsResource,
   OAuthIdpResource,
-} from './resources/kb.js';
-import { LayoutsResource } from './resources/layouts.js';
-import { MediaResource } from './resources/media.js';
-import { OEmbedResource } from './resources/oembed.js';
-import { TemplatesResource } from './resources/templates.js';
-import { blockSchema, mediaSchema, menuItemSchema, pageSchema, postSchema } from './schemas/content.js';
-import {
-  type DocsSiteIndex,
-  indexSchema,
-  type NamespaceIndex,
-  namespaceIndexSchema,
-} from './schemas/index-document.js';
-import { type CurrentUser, currentUserSchema } from './schemas/user.js';
-import { type DocsSiteMethod, type DocsSiteResponse, Transport } from './transport.js';
+  OEmbedResource,
+  PagesResource,
+  PostsResource,
+  TemplatePartsResource,
+  TemplatesResource,
+} from './types/resources.js';
 
 /** Options of {@link DocsSiteClient.authorizationUrl}. */
 export interface AuthorizationUrlOptions {
   /** Name of the application asking for a password; shown to the user. */
   appName: string;
   /** A UUID identifying the application. */
-  appId?: string;
+  appId?: string | undefined;
   /** Where the site sends the user after approval (with `site_url`, `user_login`, `password`). */
-  successUrl?: string;
+  successUrl?: string | undefined;
   /** Where the site sends the user after rejection. */
-  rejectUrl?: string;
+  rejectUrl?: string | undefined;
 }
 
 /** Options of {@link DocsSiteClient.request}. */
 export interface RequestOptions {
   /** Query parameters, serialized PHP-style (`a[]=1&a[]=2`). */
-  query?: Record<string, unknown>;
+  query?: Record<string, unknown> | undefined;
   /** A JSON body (POST, PUT, PATCH). */
   body?: unknown;
   /** Extra request headers. `authorization` is always the client's own. */
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** @group Docs site */
-export type PostsResource = RevisedContentResource<
-  typeof postSchema,
-  typeof postListSchema,
-  typeof postBodySchema,
-  typeof itemReadWithPasswordSchema
->;
-/** @group Docs site */
-export type PagesResource = RevisedContentResource<
-  typeof pageSchema,
-  typeof pageListSchema,
-  typeof pageBodySchema,
-  typeof itemReadWithPasswordSchema
->;
-/** @group Docs site */
-export type MenuItemsResource = AutosavedContentResource<
-  typeof menuItemSchema,
-  typeof menuItemListSchema,
-  typeof menuItemBodySchema,
-  typeof contextOnlySchema
->;
-/** @group Docs site */
-export type BlocksResource = RevisedContentResource<
-  typeof blockSchema,
-  typeof blockListSchema,
-  typeof blockBodySchema,
-  typeof itemReadWithPasswordSchema
->;
-/** @group Docs site */
-export type TemplatesOnlyResource = TemplatesResource<
-  typeof templateCreateSchema,
-  typeof templateUpdateSchema
->;
-/** @group Docs site */
-export type TemplatePartsResource = TemplatesResource<
-  typeof templatePartCreateSchema,
-  typeof templatePartUpdateSchema
->;
-
-interface Resources {
-  posts: PostsResource;
-  pages: PagesResource;
-  menuItems: MenuItemsResource;
-  blocks: BlocksResource;
-  media: MediaResource;
-  templates: TemplatesOnlyResource;
-  templateParts: TemplatePartsResource;
-  forms: FormsResource;
-  kbAiSearch: KbAiSearchResource;
-  kbSettings: KbSettingsResource;
-  kbNotifications: KbNotificationsResource;
-  kb: KbResource;
-  kbArticleWriter: KbArticleWriterResource;
-  oauthIdp: OAuthIdpResource;
-  layouts: LayoutsResource;
-  oembed: OEmbedResource;
-}
-
-function makeResources(t: Transport): Resources {
-  return {
-    posts: new RevisedContentResource(t, {
-      name: 'posts',
-      route: 'posts',
-      item: postSchema,
-      list: postListSchema,
-      body: postBodySchema,
-      read: itemReadWithPasswordSchema,
-    }),
-    pages: new RevisedContentResource(t, {
-      name: 'pages',
-      route: 'pages',
-      item: pageSchema,
-      list: pageListSchema,
-      body: pageBodySchema,
-      read: itemReadWithPasswordSchema,
-    }),
-    menuItems: new AutosavedContentResource(t, {
-      name: 'menuItems',
-      route: 'menu-items',
-      item: menuItemSchema,
-      list: menuItemListSchema,
-      body: menuItemBodySchema,
-      read: contextOnlySchema,
-    }),
-    blocks: new RevisedContentResource(t, {
-      name: 'blocks',
-      route: 'blocks',
-      item: blockSchema,
-      list: blockListSchema,
-      body: blockBodySchema,
-      read: itemReadWithPasswordSchema,
-    }),
-    media: new MediaResource(t, {
-      name: 'media',
-      route: 'media',
-      item: mediaSchema,
-      list: mediaListSchema,
-      body: mediaBodySchema,
-      read: contextOnlySchema,
-    }),
-    templates: new TemplatesResource(t, 'templates', 'templates', templateCreateSchema, templateUpdateSchema),
-    templateParts: new TemplatesResource(
-      t,
-      'templateParts',
-      'template-parts',
-      templatePartCreateSchema,
-      templatePartUpdateSchema,
-    ),
-    forms: new FormsResource(t),
-    kbAiSearch: new KbAiSearchResource(t),
-    kbSettings: new KbSettingsResource(t),
-    kbNotifications: new KbNotificationsResource(t),
-    kb: new KbResource(t),
-    kbArticleWriter: new KbArticleWriterResource(t),
-    oauthIdp: new OAuthIdpResource(t),
-    layouts: new LayoutsResource(t),
-    oembed: new OEmbedResource(t),
-  };
-}
-
 /**
- * A typed client of the documentation site's REST interface. Instances are immutable:
- * {@link DocsSiteClient.connect} and {@link DocsSiteClient.extend} return new clients.
+ * A typed client of the documentation site's REST interface. Make one with
+ * {@link DocsSiteClient.connect}, which reads the site's index first, or with `new DocsSiteClient()`
+ * when the content namespace is known (no request is sent). Instances are immutable; `extend()`
+ * returns a new client. A client holds no resource of its own (connections come from the package's
+ * shared keep-alive pool), so there is nothing to close: drop it when done.
  *
  * @example
  * ```ts
- * const docs = await new DocsSiteClient({
+ * const docs = await DocsSiteClient.connect({
  *   baseUrl: 'https://docs.example.org',
  *   auth: { username: 'editor', applicationPassword: process.env.AV_DOCS_APP_PASSWORD ?? '' },
- * }).connect();
+ * });
  * const { items, total } = await docs.posts.list({ per_page: 20, status: ['publish', 'draft'] });
  * ```
  *
@@ -212,35 +83,35 @@ function makeResources(t: Transport): Resources {
  */
 export class DocsSiteClient {
   /** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. */
-  readonly posts: PostsResource;
+  declare readonly posts: PostsResource;
   /** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. */
-  readonly pages: PagesResource;
+  declare readonly pages: PagesResource;
   /** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. */
-  readonly menuItems: MenuItemsResource;
+  declare readonly menuItems: MenuItemsResource;
   /** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. */
-  readonly blocks: BlocksResource;
+  declare readonly blocks: BlocksResource;
   /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
-  readonly media: MediaResource;
+  declare readonly media: MediaResource;
   /** Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves. */
-  readonly templates: TemplatesOnlyResource;
+  declare readonly templates: TemplatesResource;
   /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
-  readonly templateParts: TemplatePartsResource;
+  declare readonly templateParts: TemplatePartsResource;
   /** Contact forms: `/forms/v1`. */
-  readonly forms: FormsResource;
+  declare readonly forms: FormsResource;
   /** Knowledge-base search assistant: `/kb-ai-search/v1`. */
-  readonly kbAiSearch: KbAiSearchResource;
+  declare readonly kbAiSearch: KbAiSearchResource;
   /** Knowledge-base settings: `/kb-settings/v1`. */
-  readonly kbSettings: KbSettingsResource;
+  declare readonly kbSettings: KbSettingsResource;
   /** Knowledge-base notifications: `/kb-notifications/v1`. */
-  readonly kbNotifications: KbNotificationsResource;
+  declare readonly kbNotifications: KbNotificationsResource;
   /** Knowledge-base statistics: `/kb/v1`. */
-  readonly kb: KbResource;
+  declare readonly kb: KbResource;
   /** Knowledge-base article writer: `/kb-ai-article-writer/v1`. */
-  readonly kbArticleWriter: KbArticleWriterResource;
+  declare readonly kbArticleWriter: KbArticleWriterResource;
   /** Single-sign-on callback: `/oauth_idp_intiate`. */
-  readonly oauthIdp: OAuthIdpResource;
+  declare readonly oauthIdp: OAuthIdpResource;
   /** Layouts and sections: `/layoutblocks/v1`. */
-  readonly layouts: LayoutsResource;
+  declare readonly layouts: LayoutsResource;
   /** oEmbed: `/oembed/1.0`. */
   readonly oembed: OEmbedResource;
   /** The content namespace in use (`cms/v2` or `wp/v2`). */
@@ -255,7 +126,44 @@ export class DocsSiteClient {
   /** Learned from the site, per instance (never module-level). */
   readonly #cache: { batchMaxItems?: number };
 
-  /** Build a client; throws `OptionsError` naming a bad option. No request is sent. */
+  /**
+   * Read the site's index and return a ready client: its content namespace is the one the site
+   * advertises (`cms/v2` when listed, else `wp/v2`, a stock WordPress), or the `contentNamespace`
+   * option once the index confirms it; the batch route's `maxItems` is learned too. Throws
+   * `OptionsError` naming a bad option, `DocsSiteError` `rest_api_not_found` when no WordPress REST
+   * API answers at the address, `no_content_namespace` when the namespace is not there.
+   *
+   * @example
+   * ```ts
+   * const docs = await DocsSiteClient.connect({ baseUrl: 'https://docs.example.org' });
+   * console.log(docs.contentNamespace); // 'cms/v2'
+   * ```
+   */
+  static async connect(options: DocsSiteOptions): Promise<DocsSiteClient> {
+    const probe = new DocsSiteClient(options);
+    const { namespaces } = await probe.index();
+    const wanted = options.contentNamespace;
+    const ns =
+      wanted !== undefined
+        ? namespaces.find((n) => n === wanted)
+        : (namespaces.find((n) => n === 'cms/v2') ?? namespaces.find((n) => n === 'wp/v2'));
+    if (ns === undefined) {
+      const listed = namespaces.join(', ') || 'none';
+      throw new DocsSiteError(
+        wanted !== undefined
+          ? `connect: the site does not advertise the content namespace ${wanted} (namespaces: ${listed})`
+          : `connect: the site advertises neither cms/v2 nor wp/v2 (namespaces: ${listed}); set contentNamespace`,
+        { code: 'no_content_namespace' },
+      );
+    }
+    return ns === probe.contentNamespace ? probe : probe.extend({ contentNamespace: ns });
+  }
+
+  /**
+   * Build a client without any request; throws `OptionsError` naming a bad option. The content
+   * namespace is `contentNamespace` (default `cms/v2`): use {@link DocsSiteClient.connect} to read it
+   * from the site instead.
+   */
   constructor(options: DocsSiteOptions) {
     const resolved = resolveOptions(options);
     const auth = resolved.auth ? basicAuth(resolved.auth) : undefined;
@@ -270,7 +178,7 @@ export class DocsSiteClient {
     });
     this.#options = { ...options, auth: options.auth ? { ...options.auth } : undefined };
     this.#cache = {};
-    this.#transport = new Transport(
+    const t = new Transport(
       {
         base: resolved.base,
         restRoot: resolved.restRoot,
@@ -282,26 +190,18 @@ export class DocsSiteClient {
       http,
       auth?.header,
     );
+    this.#transport = t;
     this.contentNamespace = resolved.contentNamespace;
     this.baseUrl = resolved.base;
     this.restRoot = resolved.restRoot;
-    const r = makeResources(this.#transport);
-    this.posts = r.posts;
-    this.pages = r.pages;
-    this.menuItems = r.menuItems;
-    this.blocks = r.blocks;
-    this.media = r.media;
-    this.templates = r.templates;
-    this.templateParts = r.templateParts;
-    this.forms = r.forms;
-    this.kbAiSearch = r.kbAiSearch;
-    this.kbSettings = r.kbSettings;
-    this.kbNotifications = r.kbNotifications;
-    this.kb = r.kb;
-    this.kbArticleWriter = r.kbArticleWriter;
-    this.oauthIdp = r.oauthIdp;
-    this.layouts = r.layouts;
-    this.oembed = r.oembed;
+    // Every resource comes from the route table (src/docs-site/routes.ts).
+    for (const [name, route] of Object.entries(CONTENT_ROUTES)) {
+      Object.defineProperty(this, name, { value: contentResource(t, name, route), enumerable: true });
+    }
+    for (const [name, spec] of Object.entries(PLUGIN_ROUTES)) {
+      Object.defineProperty(this, name, { value: pluginResource(t, name, spec), enumerable: true });
+    }
+    this.oembed = oembedResource(t);
     Object.freeze(this);
   }
 
@@ -318,36 +218,22 @@ export class DocsSiteClient {
   }
 
   /**
-   * The index document (`GET {rest_root}/`). Also learns the batch route's `maxItems`.
+   * The index document (`GET {rest_root}/`). Also learns the batch route's `maxItems`. An answer
+   * that is not a WordPress index (no `namespaces` list) is `rest_api_not_found`.
    */
   async index(params?: ContextParams): Promise<DocsSiteIndex> {
     const query = checkParams(contextOnlySchema, params, 'index') as Record<string, unknown>;
-    const { body } = await this.#transport.sendParsed('GET', '/', indexSchema, { query });
+    const res = await this.#transport.send('GET', '/', { query });
+    const namespaces = (res.body as { namespaces?: unknown } | null)?.namespaces;
+    if (!Array.isArray(namespaces)) {
+      throw this.#transport.notRestApi('GET', '/', res.status, 'JSON that has no "namespaces" list');
+    }
+    const body = this.#transport.parse(indexSchema, res.body, 'GET', '/', res.status) as DocsSiteIndex;
     const maxItems = body.routes?.['/batch/v1']?.endpoints?.[0]?.args?.requests?.maxItems;
     if (typeof maxItems === 'number' && Number.isInteger(maxItems) && maxItems >= 1) {
       this.#cache.batchMaxItems = Math.min(25, maxItems);
     }
     return body;
-  }
-
-  /**
-   * Read the index and return a client whose content namespace is the one the site advertises:
-   * `cms/v2` when listed, else `wp/v2` (a stock WordPress).
-   */
-  async connect(): Promise<DocsSiteClient> {
-    const index = await this.index();
-    const ns = index.namespaces.includes('cms/v2')
-      ? 'cms/v2'
-      : index.namespaces.includes('wp/v2')
-        ? 'wp/v2'
-        : undefined;
-    if (ns === undefined) {
-      throw new DocsSiteError(
-        `connect: the site advertises neither cms/v2 nor wp/v2 (namespaces: ${index.namespaces.join(', ') || 'none'})`,
-        { code: 'no_content_namespace' },
-      );
-    }
-    return this.extend({ contentNamespace: ns });
   }
 
   /**
@@ -397,8 +283,10 @@ export class DocsSiteClient {
       });
     }
     const route = `/${this.contentNamespace}/users/me`;
-    return (await this.#transport.sendParsed('GET', route, currentUserSchema, { query: { context: 'edit' } }))
-      .body;
+    const res = await this.#transport.sendParsed('GET', route, currentUserSchema, {
+      query: { context: 'edit' },
+    });
+    return res.body as CurrentUser;
   }
 
   /** The root of a namespace (`GET /forms/v1`): its routes. */
@@ -413,9 +301,10 @@ export class DocsSiteClient {
     }
     const query = checkParams(contextOnlySchema, params, where) as Record<string, unknown>;
     const route = `/${namespace.split('/').map(encodeURIComponent).join('/')}`;
-    return (
-      await this.#transport.sendParsed('GET', route, namespaceIndexSchema, { query: { namespace, ...query } })
-    ).body;
+    const res = await this.#transport.sendParsed('GET', route, namespaceIndexSchema, {
+      query: { namespace, ...query },
+    });
+    return res.body as NamespaceIndex;
   }
 
   /**

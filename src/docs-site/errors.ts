@@ -12,27 +12,34 @@ import { AffiliationError } from '../core/errors.js';
  * - `credentials_refused`: the site answered 401 although credentials were configured (a wrong
  *   application password looks anonymous on WordPress 6.1: reads work, writes get 401).
  * - `http_error`: an error status without a WordPress error body.
+ * - `rest_api_not_found`: the answer did not come from the WordPress REST API (a 404 that is not a
+ *   WordPress error, an HTML page, an index without `namespaces`): check the REST root (`restRoot`,
+ *   `routeStyle`), the base address, and that the site runs WordPress.
  * - `unexpected_redirect`: a write was redirected; it was not followed (a redirected POST becomes a GET).
  * - `batch_not_executed`: the batch item was not run because another item failed validation
  *   (`require-all-validate`) or an earlier chunk of the batch failed as a whole.
  * - `batch_failed`: the batch call carrying this item failed as a whole.
- * - `no_content_namespace`: `connect()` found neither `cms/v2` nor `wp/v2` in the index.
+ * - `no_content_namespace`: `DocsSiteClient.connect()` found neither `cms/v2` nor `wp/v2` in the index.
  * - `application_passwords_unavailable`: the index does not advertise application passwords.
  *
  * @group Errors
  */
-export type DocsSiteErrorCode =
-  | 'invalid_param'
-  | 'invalid_batch'
-  | 'invalid_response'
-  | 'credentials_refused'
-  | 'http_error'
-  | 'unexpected_redirect'
-  | 'batch_not_executed'
-  | 'batch_failed'
-  | 'no_content_namespace'
-  | 'application_passwords_unavailable'
-  | (string & {});
+export type DocsSiteErrorCode = (typeof DOCS_SITE_CLIENT_CODES)[number] | (string & {});
+
+/** The codes the client gives itself (see {@link DocsSiteErrorCode}); docs/errors.md explains each. */
+export const DOCS_SITE_CLIENT_CODES = [
+  'invalid_param',
+  'invalid_batch',
+  'invalid_response',
+  'credentials_refused',
+  'http_error',
+  'rest_api_not_found',
+  'unexpected_redirect',
+  'batch_not_executed',
+  'batch_failed',
+  'no_content_namespace',
+  'application_passwords_unavailable',
+] as const;
 
 /**
  * An error from the documentation-site client: a parameter refused before sending (`status` is
@@ -92,8 +99,12 @@ export class DocsSiteError extends AffiliationError {
   }
 }
 
-/** Shorthand for a client-side parameter error naming the parameter. */
-export function invalidParam(param: string, message: string, where?: string): DocsSiteError {
+/** Shorthand for a client-side parameter error naming the parameter; `cause` keeps a lower error. */
+export function invalidParam(param: string, message: string, where?: string, cause?: unknown): DocsSiteError {
   const prefix = where ? `${where}: ` : '';
-  return new DocsSiteError(`${prefix}parameter "${param}" ${message}`, { code: 'invalid_param', param });
+  return new DocsSiteError(`${prefix}parameter "${param}" ${message}`, {
+    code: 'invalid_param',
+    param,
+    cause,
+  });
 }

@@ -1,5 +1,6 @@
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isSecureUrl } from '../core/url-policy.js';
 
 /**
  * Application-password credentials (HTTP Basic). Create one in the site's admin under Users →
@@ -28,33 +29,31 @@ export interface DocsSiteOptions {
    */
   baseUrl: string | URL;
   /** The REST root `{rest_root}` below the base address. Default `wp-json`. Ignored with `routeStyle: 'query'`. */
-  restRoot?: string;
+  restRoot?: string | undefined;
   /**
    * How routes are addressed. `path` (default): `{baseUrl}/{restRoot}/cms/v2/posts`. `query`:
    * `{baseUrl}/?rest_route=/cms/v2/posts`, which every WordPress answers, also one without pretty
    * permalinks.
    */
-  routeStyle?: 'path' | 'query';
+  routeStyle?: 'path' | 'query' | undefined;
   /** Application-password credentials. Without them requests are anonymous (reads of public content). */
-  auth?: DocsSiteAuth;
+  auth?: DocsSiteAuth | undefined;
   /**
    * Namespace of the content routes. Default `cms/v2` (the service); a stock WordPress names it
-   * `wp/v2`. `connect()` picks it from the site's index.
+   * `wp/v2`. `DocsSiteClient.connect()` reads it from the site's index (and checks this one there).
    */
-  contentNamespace?: string;
+  contentNamespace?: string | undefined;
   /** fetch implementation, resolved at call time. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Time limit of one attempt in milliseconds. Default 10 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries of idempotent requests (GET, PUT, DELETE) on 429/502/503/504 and network errors. Default 2; POST and PATCH are never retried. */
-  retries?: number;
+  retries?: number | undefined;
   /** Largest answer accepted, in bytes. Default 5 MiB. */
-  maxResponseBytes?: number;
+  maxResponseBytes?: number | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Validated and normalized options. */
 export interface ResolvedOptions {
@@ -107,7 +106,7 @@ export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
     if (typeof applicationPassword !== 'string' || applicationPassword.trim() === '') {
       throw new OptionsError('auth.applicationPassword must be a non-empty string');
     }
-    if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    if (!isSecureUrl(url)) {
       throw new OptionsError(
         'baseUrl must use https when auth is set: an application password is never sent in clear text (http is allowed on loopback hosts only)',
       );

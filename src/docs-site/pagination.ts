@@ -22,12 +22,12 @@ export interface Page<T> {
  */
 export interface IterateOptions {
   /** Pages fetched at the same time after the first one. Default 4; from 1 to 16. */
-  concurrency?: number;
+  concurrency?: number | undefined;
   /**
    * Stops the iteration: requests in flight are cancelled and the loop throws a `TransportError`
    * with code `aborted`.
    */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 function headerInt(headers: Headers, name: string, method: string, path: string): number | undefined {

@@ -2,21 +2,8 @@ import type { z } from 'zod';
 import type { Logger } from '../core/logger.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
+import type { DocsSiteMethod, DocsSiteResponse } from './types/answers.js';
 import { joinRoute, queryRoute, serializeQuery } from './url.js';
-
-/** HTTP methods the interface uses. */
-export type DocsSiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/**
- * An answer of the site: status, headers and the parsed JSON body.
- *
- * @group Docs site
- */
-export interface DocsSiteResponse<T = unknown> {
-  status: number;
-  headers: Headers;
-  body: T;
-}
 
 /** What a request carries. */
 export interface SendOptions {
@@ -111,19 +98,27 @@ export class Transport {
     }
     if (options.text && status < 300) return { status, headers: response.headers, body: text };
     let parsed: unknown = null;
-    let jsonOk = true;
+    let jsonError: unknown;
     if (text.trim() !== '') {
       try {
         parsed = JSON.parse(text);
-      } catch {
-        jsonOk = false;
+      } catch (error) {
+        jsonError = error;
       }
     }
+    const jsonOk = jsonError === undefined;
+    const html = /\bhtml\b/i.test(response.headers.get('content-type') ?? '') || /^\s*</.test(text);
+    // WordPress answers every route below a working REST root with JSON (an unknown route too:
+    // rest_no_route). A 404 without a WordPress error, or an HTML page, comes from something else.
+    if (status === 404 && !(jsonOk && WP_ERROR(parsed))) {
+      throw this.notRestApi(method, route, status, html ? 'an HTML page' : 'no WordPress error');
+    }
     if (status >= 400) throw this.errorFor(method, route, status, jsonOk ? parsed : undefined);
+    if (!jsonOk && html) throw this.notRestApi(method, route, status, 'an HTML page');
     if (!jsonOk) {
       throw new DocsSiteError(
         this.#msg(`${method} ${route}: the site answered ${status} with a body that is not JSON`),
-        { code: 'invalid_response', status, method, path: route },
+        { code: 'invalid_response', status, method, path: route, cause: jsonError },
       );
     }
     return { status, headers: response.headers, body: parsed };
@@ -140,7 +135,11 @@ export class Transport {
     return { ...response, body: this.parse(schema, response.body, method, route, response.status) };
   }
 
-  /** Check a value against a schema; a mismatch is an `invalid_response` error naming the field. */
+  /**
+   * Check a value against a schema; a mismatch is an `invalid_response` error naming the field.
+   * `route` is empty when the value did not come with a request (`posts.parse(value)`): `method`
+   * then names the caller.
+   */
   parse<S extends z.ZodType>(
     schema: S,
     value: unknown,
@@ -152,11 +151,32 @@ export class Transport {
     if (result.success) return result.data;
     const issue = result.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at "${issue.path.join('.')}"` : '';
+    const label = route ? `${method} ${route}: the answer` : `${method}: the value`;
     throw new DocsSiteError(
+      this.#msg(`${label} does not have the documented shape${where}: ${issue?.message ?? 'invalid'}`),
+      route
+        ? { code: 'invalid_response', status, method, path: route, cause: result.error }
+        : { code: 'invalid_response', cause: result.error },
+    );
+  }
+
+  /**
+   * The error for an answer that did not come from the WordPress REST API (a wrong REST root or base
+   * address, pretty permalinks off, or not a WordPress site): it says what was tried and what to check.
+   */
+  notRestApi(method: string, route: string, status: number, what: string): DocsSiteError {
+    const { base, restRoot, routeStyle } = this.settings;
+    const tried =
+      routeStyle === 'query' ? `${base}/?rest_route=/` : `${base}/${restRoot ? `${restRoot}/` : ''}`;
+    const check =
+      routeStyle === 'query'
+        ? `baseUrl (${base}), and that the site runs WordPress at all`
+        : `restRoot ("${restRoot}"; the default is "wp-json", and a site without pretty permalinks answers only at ?rest_route=, routeStyle: 'query'), baseUrl (${base}), and that the site runs WordPress at all`;
+    return new DocsSiteError(
       this.#msg(
-        `${method} ${route}: the answer does not have the documented shape${where}: ${issue?.message ?? 'invalid'}`,
+        `${method} ${route}: the site answered ${status} with ${what}, not the WordPress REST API (looked for it at ${tried}). Check ${check}`,
       ),
-      { code: 'invalid_response', status, method, path: route, cause: result.error },
+      { code: 'rest_api_not_found', status, method, path: route },
     );
   }
 
@@ -187,7 +207,7 @@ export class Transport {
       status === 403 && authConfigured
         ? ` (the user "${this.settings.username}" is not allowed to do this, or its credentials were refused)`
         : body.code === 'rest_no_route' && route.startsWith(`/${ns}/`) && ns !== 'wp/v2'
-          ? ` (a stock WordPress names the content namespace wp/v2: use connect() or contentNamespace: 'wp/v2')`
+          ? ` (a stock WordPress names the content namespace wp/v2: use DocsSiteClient.connect() or contentNamespace: 'wp/v2')`
           : '';
     return new DocsSiteError(
       this.#msg(`${method} ${route}: ${status} ${body.code}: ${serverMessage}${hint}`),

@@ -87,6 +87,7 @@ export async function readUpload(
         'source',
         `cannot be read as a file (${(error as { code?: string }).code ?? 'error'})`,
         where,
+        error,
       );
     }
     filename ??= basename(source);

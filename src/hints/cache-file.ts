@@ -3,6 +3,9 @@ import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
 import { HintFeedError } from './errors.js';
+import type { SourcePart } from './fetch-source.js';
+import { parseHintFeed } from './parse.js';
+import type { Source } from './sources.js';
 import type { HintEntry } from './types.js';
 
 /**
@@ -10,11 +13,14 @@ import type { HintEntry } from './types.js';
  * the next cron run of the CLI) serves hints at once and sends a conditional GET. Each source's
  * institutions are stored as a feed document of the combined shape (entries with a country) or the
  * per-country shape (entries without), and read back through the same validator as a downloaded feed.
+ * Every configured source is listed, also one that has never loaded (no `feed`, no `fetchedAt`), so
+ * the CLI's next run without `--source` still knows it.
  *
  * ```json
  * { "format": "affiliation-validation/hints-cache", "version": 1, "savedAt": "…",
  *   "sources": [{ "url": "https://…", "country": "NL", "etag": "\"abc\"", "lastModified": "…",
- *                 "sha256": "…", "fetchedAt": "…", "feed": { … } }] }
+ *                 "sha256": "…", "fetchedAt": "…", "feed": { … } },
+ *               { "url": "https://…/africa.json", "region": "africa" }] }
  * ```
  */
 export const CACHE_FORMAT = 'affiliation-validation/hints-cache';
@@ -22,11 +28,13 @@ export const CACHE_FORMAT = 'affiliation-validation/hints-cache';
 const CachedSourceSchema = z.object({
   url: z.string().min(1),
   country: z.string().optional(),
+  region: z.string().optional(),
   etag: z.string().optional(),
   lastModified: z.string().optional(),
   sha256: z.string().optional(),
-  fetchedAt: z.iso.datetime(),
-  feed: z.unknown(),
+  /** Absent for a source that has never loaded. */
+  fetchedAt: z.iso.datetime().optional(),
+  feed: z.unknown().optional(),
 });
 
 const CacheFileSchema = z.object({
@@ -70,12 +78,17 @@ export async function readCacheFile(path: string): Promise<CacheFile | undefined
   return result.data;
 }
 
+/** The group key under which the file stores institutions without a country (read back as a region: no country). */
+const NO_COUNTRY = 'no-country';
+
 /** A source's institutions as a feed document that {@link parseHintFeed} reads back to the same entries. */
 export function entriesToFeed(entries: ReadonlyMap<string, HintEntry>): Record<string, unknown> {
   let withCountry = false;
   for (const e of entries.values()) {
-    withCountry = e.country !== undefined;
-    break;
+    if (e.country !== undefined) {
+      withCountry = true;
+      break;
+    }
   }
   if (!withCountry) {
     const feed: Record<string, Readonly<Record<string, string>>> = {};
@@ -84,7 +97,7 @@ export function entriesToFeed(entries: ReadonlyMap<string, HintEntry>): Record<s
   }
   const feed: Record<string, Record<string, Readonly<Record<string, string>>>> = {};
   for (const [id, e] of entries) {
-    const cc = e.country ?? 'ZZ';
+    const cc = e.country ?? NO_COUNTRY;
     let country = feed[cc];
     if (!country) {
       country = {};
@@ -117,5 +130,73 @@ export async function writeCacheFile(path: string, content: CacheFile): Promise<
       code: 'cache_write_failed',
       cause: error,
     });
+  }
+}
+
+/** One source's entry in the file: its last good part, or only its name when it has never loaded. */
+export function toCachedSource(source: Source, part: SourcePart | undefined): CachedSource {
+  return {
+    url: source.safeUrl,
+    ...(source.country ? { country: source.country } : {}),
+    ...(source.region ? { region: source.region } : {}),
+    ...(part?.etag ? { etag: part.etag } : {}),
+    ...(part?.lastModified ? { lastModified: part.lastModified } : {}),
+    ...(part?.sha256 ? { sha256: part.sha256 } : {}),
+    ...(part ? { fetchedAt: part.fetchedAt.toISOString(), feed: entriesToFeed(part.entries) } : {}),
+  };
+}
+
+/** A cached entry read back as a source's part; `undefined` when it holds no list. Throws {@link HintFeedError}. */
+export function partFromCache(cached: CachedSource, country: string | undefined): SourcePart | undefined {
+  if (cached.feed === undefined || cached.fetchedAt === undefined) return undefined;
+  const parsed = parseHintFeed(cached.feed, country ? { country } : {});
+  return {
+    entries: parsed.entries,
+    shape: parsed.shape,
+    etag: cached.etag,
+    lastModified: cached.lastModified,
+    sha256: cached.sha256,
+    fetchedAt: new Date(cached.fetchedAt),
+  };
+}
+
+/**
+ * The write queue of one cache file: writes run one after another, so the newest snapshot lands
+ * last, and {@link CacheWriter.idle} lets `close()` wait for the ones still pending.
+ */
+export class CacheWriter {
+  readonly #path: string;
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(path: string) {
+    this.#path = path;
+  }
+
+  /** Queue an atomic write; resolves with the error instead of rejecting. */
+  write(sources: CachedSource[]): Promise<HintFeedError | undefined> {
+    const write = this.#chain.then(() =>
+      writeCacheFile(this.#path, {
+        format: CACHE_FORMAT,
+        version: 1,
+        savedAt: new Date().toISOString(),
+        sources,
+      }),
+    );
+    this.#chain = write.catch(() => {});
+    return write.then(
+      () => undefined,
+      (error: unknown) =>
+        error instanceof HintFeedError
+          ? error
+          : new HintFeedError('cannot write the hints cache file', {
+              code: 'cache_write_failed',
+              cause: error,
+            }),
+    );
+  }
+
+  /** Resolves when every queued write has finished (successfully or not). */
+  idle(): Promise<void> {
+    return this.#chain;
   }
 }

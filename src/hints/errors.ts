@@ -16,6 +16,8 @@ import { AffiliationError } from '../core/errors.js';
  * - `cache_invalid`: the `cacheFile` exists but is not a hints cache this version can read.
  * - `cache_write_failed`: the `cacheFile` could not be written (the list in memory was still updated).
  * - `refresh_failed`: an unexpected error during a refresh (a bug); the last good list keeps serving.
+ * - `not_loaded`: `HintFeed.ready()` gave up: no list from the cache file and no successful refresh.
+ * - `feed_closed`: the feed was closed (`HintFeed.close()`); `ready()` and `refresh()` report it.
  *
  * @group Hints
  */
@@ -30,7 +32,9 @@ export type HintFeedErrorCode =
   | 'feed_unreachable'
   | 'cache_invalid'
   | 'cache_write_failed'
-  | 'refresh_failed';
+  | 'refresh_failed'
+  | 'not_loaded'
+  | 'feed_closed';
 
 /**
  * A hint feed or its cache file could not be used. The last good list keeps serving: this error is

@@ -1,24 +1,26 @@
-import { isUtf8 } from 'node:buffer';
-import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { OptionsError, TransportError } from '../core/errors.js';
+import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
-import { redactUrl } from '../core/redact.js';
-import { HttpClient } from '../http/client.js';
-import { type CachedSource, entriesToFeed, readCacheFile, writeCacheFile } from './cache-file.js';
+import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
+import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
+import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
-import { mergeNames, parseHintFeed } from './parse.js';
+import { fetchSource, type SourcePart } from './fetch-source.js';
+import { diffEntries, EMPTY, mergeEntries } from './merge.js';
 import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
+import { checkSources, type Source } from './sources.js';
 import type {
   HintEntry,
-  HintFeedShape,
   HintSearchOptions,
   HintSearchResult,
   HintSource,
   RefreshResult,
   SourceRefreshResult,
 } from './types.js';
+
+export type { AutoRefreshOptions } from './auto-refresh.js';
+export { DEFAULT_EVERY_MS } from './auto-refresh.js';
 
 /**
  * Options of {@link HintFeed}. Validated when the feed is created; a bad one throws
@@ -30,18 +32,21 @@ export interface HintFeedOptions {
   /**
    * Feed URLs, at least one, `https:` (plain `http:` only on loopback hosts). Several sources are
    * merged; when two list the same entityID, the source listed first wins for each language it
-   * names and for the country, later sources only add languages it lacks.
+   * names, later sources only add languages it lacks; the country is the first one any source gives.
+   * A URL ending in `/<cc>.json` (the service's per-country files, `cc` a lower-case ISO 3166 code)
+   * gives its records that country unless the source names its own `country` or `region`.
    */
   sources: readonly HintSource[];
   /**
    * A file that keeps the last good copy of every source with its ETag / Last-Modified, written
-   * atomically after every successful change, read by {@link HintFeed.open} / {@link HintFeed.load}.
+   * atomically after every refresh in which a source answered, read by {@link HintFeed.open} /
+   * {@link HintFeed.load}. It lists every configured source, also one that has never loaded.
    * Default: none (memory only).
    */
   cacheFile?: string;
   /** Largest feed body accepted per source, in bytes. Default 20 MiB (real feeds are about 1 MB). */
   maxBytes?: number;
-  /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 30 000 ms. */
+  /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 10 000 ms. */
   timeoutMs?: number;
   /** Retries per source on network errors and 429/502/503/504 (with backoff). Default 2. */
   retries?: number;
@@ -51,23 +56,10 @@ export interface HintFeedOptions {
   logger?: Logger;
 }
 
-/**
- * Options of {@link HintFeed.startAutoRefresh}.
- *
- * @group Hints
- */
-export interface AutoRefreshOptions {
-  /** Time between two refreshes, in ms. Default 3 600 000 (hourly: a 304 costs almost nothing). */
-  everyMs?: number;
-  /** A random 0..jitterMs ms added to every wait so many instances do not hit the feed at once. Default `everyMs / 10`. */
-  jitterMs?: number;
-  /** Refresh once at start (after loading `cacheFile`). Default true. */
-  immediate?: boolean;
-  /**
-   * After a failed refresh, retry after this many ms, doubling per consecutive failure, never
-   * later than `everyMs`. Default `min(everyMs, 60 000)`.
-   */
-  retryMs?: number;
+/** Options of {@link HintFeed.ready}. @group Hints */
+export interface HintFeedReadyOptions {
+  /** Give up after this many ms, rejecting with `HintFeedError('not_loaded')`. Default 30 000 ms. */
+  timeoutMs?: number;
 }
 
 /** Events of {@link HintFeed}. @group Hints */
@@ -83,32 +75,11 @@ export interface HintFeedEvents {
 
 /** What {@link HintFeed.load} found in the cache file. @group Hints */
 export interface CacheLoadResult {
-  /** `loaded`: at least one source restored; `missing`: no file (or no `cacheFile`); `invalid`: see `error`. */
+  /** `loaded`: at least one source restored; `missing`: no file (or no `cacheFile`, or no list in it); `invalid`: see `error`. */
   readonly status: 'loaded' | 'missing' | 'invalid';
   /** Institutions served after loading. */
   readonly total: number;
   readonly error?: HintFeedError;
-}
-
-interface Source {
-  /** The URL fetched: credentials moved out of it into `authorization`. */
-  readonly url: string;
-  /** The URL as configured, redacted: used in messages, logs and as the cache file key. */
-  readonly safeUrl: string;
-  readonly country: string | undefined;
-  /** `Basic …` from the URL's userinfo (fetch refuses URLs with credentials). */
-  readonly authorization: string | undefined;
-  readonly secrets: readonly string[];
-}
-
-/** The last good state of one source. Immutable: a change makes a new one. */
-interface SourcePart {
-  readonly entries: ReadonlyMap<string, HintEntry>;
-  readonly shape: HintFeedShape | undefined;
-  readonly etag: string | undefined;
-  readonly lastModified: string | undefined;
-  readonly sha256: string | undefined;
-  readonly fetchedAt: Date;
 }
 
 /** Everything served, swapped in by one assignment. */
@@ -118,78 +89,13 @@ interface Snapshot {
   readonly index: SearchIndex | undefined;
 }
 
-type Outcome =
-  | { kind: 'updated'; part: SourcePart }
-  | { kind: 'not-modified'; part: SourcePart }
-  | { kind: 'failed'; error: HintFeedError };
-
-const EMPTY: ReadonlyMap<string, HintEntry> = new Map();
-const MAX_TIMER_MS = 2 ** 31 - 1;
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 30_000;
-export const DEFAULT_EVERY_MS = 3_600_000;
-const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-const REDIRECT = new Set([301, 302, 303, 307, 308]);
-const MAX_REDIRECTS = 5;
+export const DEFAULT_READY_TIMEOUT_MS = 30_000;
 
-/** `https:`, or `http:` on a loopback host (local tests and development). */
-function allowedFeedUrl(url: URL): boolean {
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
-}
-
-function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > max) {
-    throw new OptionsError(`${name} must be a positive integer (at most ${max})`);
-  }
-}
-
-function checkSources(sources: unknown): Source[] {
-  if (!Array.isArray(sources) || sources.length === 0) {
-    throw new OptionsError('sources must be a non-empty array of feed URLs');
-  }
-  const seen = new Set<string>();
-  return sources.map((s: unknown, i) => {
-    const raw = typeof s === 'string' || s instanceof URL ? s : (s as { url?: unknown } | null)?.url;
-    const country =
-      typeof s === 'object' && s !== null && !(s instanceof URL)
-        ? (s as { country?: unknown }).country
-        : undefined;
-    let url: URL;
-    try {
-      url = new URL(String(raw));
-    } catch {
-      throw new OptionsError(`sources[${i}] is not a valid URL`);
-    }
-    if (raw === undefined || raw === null) throw new OptionsError(`sources[${i}] has no url`);
-    if (!allowedFeedUrl(url)) {
-      throw new OptionsError(`sources[${i}] must be an https: URL (http: only on loopback hosts)`);
-    }
-    if (country !== undefined && (typeof country !== 'string' || !/^[A-Za-z]{2}$/.test(country))) {
-      throw new OptionsError(`sources[${i}].country must be a two-letter country code`);
-    }
-    const href = url.href;
-    if (seen.has(href)) throw new OptionsError(`sources[${i}] is listed twice`);
-    seen.add(href);
-    let authorization: string | undefined;
-    const secrets: string[] = [];
-    if (url.username || url.password) {
-      const user = decodeURIComponent(url.username);
-      const password = decodeURIComponent(url.password);
-      authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-      secrets.push(password, url.password);
-      url.username = '';
-      url.password = '';
-    }
-    for (const [, value] of url.searchParams) if (value.length >= 8) secrets.push(value);
-    return {
-      url: url.href,
-      safeUrl: redactUrl(href),
-      country: country?.toUpperCase(),
-      authorization,
-      secrets,
-    };
-  });
+function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
+  let out: Date | undefined;
+  for (const p of parts) if (p && (!out || p.fetchedAt > out)) out = p.fetchedAt;
+  return out;
 }
 
 /**
@@ -202,24 +108,31 @@ function checkSources(sources: unknown): Source[] {
  * older refresh never overwrites the result of a newer one). Conditional GET with ETag /
  * Last-Modified per source, and a byte-identical body, both skip parsing.
  *
+ * This class coordinates; the work is done by `sources.ts` (options, credentials),
+ * `fetch-source.ts` (redirects, conditional GET, decoding), `merge.ts` (merge and diff),
+ * `cache-file.ts` (the file and its write queue) and `auto-refresh.ts` (timers).
+ *
  * @example
  * ```ts
  * const feed = await HintFeed.open({
- *   sources: ['https://feeds.example.org/institutions.json'],
+ *   sources: ['https://feeds.example.org/nl.json', 'https://feeds.example.org/africa.json'],
  *   cacheFile: '/var/cache/shop/hints.json',
  * });
- * const stop = feed.startAutoRefresh({ everyMs: 3_600_000 });
+ * feed.startAutoRefresh({ everyMs: 3_600_000 });
  * feed.on('error', (err) => log.warn(err.message));
+ * await feed.ready({ timeoutMs: 30_000 }); // a list from the cache file or a first refresh
  * feed.search('delft', { lang: 'nl', limit: 8 });
+ * await feed.close(); // on shutdown: timers stopped, cache writes finished
  * ```
  * @group Hints
  */
 export class HintFeed extends EventEmitter<HintFeedEvents> {
   readonly #sources: readonly Source[];
+  readonly #writer: CacheWriter | undefined;
   readonly #cacheFile: string | undefined;
   readonly #http: HttpClient;
   readonly #logger: Logger;
-  readonly #maxBytes: number;
+  readonly #abort = new AbortController();
   #snapshot: Snapshot;
   #loading: Promise<CacheLoadResult> | undefined;
   #pending: Promise<RefreshResult> | undefined;
@@ -227,8 +140,10 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   #appliedSeq = 0;
   #lastResult: RefreshResult | undefined;
   #updatedAt: Date | undefined;
-  #writeChain: Promise<void> = Promise.resolve();
   #autoStop: (() => void) | undefined;
+  #closed = false;
+  /** Callers of {@link ready} waiting for a first list. */
+  readonly #waiters = new Set<{ resolve: () => void; reject: (error: HintFeedError) => void }>();
 
   /** Create a feed without touching disk or network; see {@link HintFeed.open} to load `cacheFile` first. */
   constructor(options: HintFeedOptions) {
@@ -258,13 +173,14 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     }
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
+    this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
     this.#logger = options.logger ?? noopLogger;
-    this.#maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? 2,
-      maxResponseBytes: this.#maxBytes,
+      maxResponseBytes: maxBytes,
       logger: this.#logger,
       // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
       secrets: sources.flatMap((s) => s.secrets),
@@ -275,7 +191,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   /**
    * Create a feed and load its `cacheFile` before returning, so it serves the last good list at once,
    * before the network answers. A missing or unreadable cache is not an error here: the feed starts
-   * empty and the problem is logged (and reported by {@link HintFeed.load}).
+   * empty and the problem is logged (and reported by {@link HintFeed.load}). Without a cache, follow
+   * it with {@link HintFeed.ready} before the feed gates `idpHint`s.
    */
   static async open(options: HintFeedOptions): Promise<HintFeed> {
     const feed = new HintFeed(options);
@@ -308,15 +225,13 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       const cached = file.sources.find((c) => c.url === source.safeUrl);
       if (!cached) return undefined;
       try {
-        const parsed = parseHintFeed(cached.feed, { country: source.country });
-        return {
-          entries: parsed.entries,
-          shape: parsed.shape,
-          etag: cached.etag,
-          lastModified: cached.lastModified,
-          sha256: cached.sha256,
-          fetchedAt: new Date(cached.fetchedAt),
-        };
+        const part = partFromCache(cached, source.country);
+        // Stored under another country or region: serve it, but fetch it whole at the next refresh
+        // (a 304 would keep the old country).
+        if (part && (cached.country !== source.country || cached.region !== source.region)) {
+          return { ...part, etag: undefined, lastModified: undefined, sha256: undefined };
+        }
+        return part;
       } catch (error) {
         this.#logger.warn?.('hints cache entry not used', {
           url: source.safeUrl,
@@ -330,16 +245,34 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     }
     // Sequence guard: a refresh that already applied is newer than the file.
     if (this.#appliedSeq === 0) {
-      const entries = merge(parts);
-      this.#snapshot = { parts, entries, index: new SearchIndex(entries.values()) };
+      const entries = mergeEntries(parts.map((p) => p?.entries));
+      this.#swap({ parts, entries, index: new SearchIndex(entries.values()) });
       this.#updatedAt = latest(parts);
     }
     return { status: 'loaded', total: this.size };
   }
 
+  #swap(snapshot: Snapshot): void {
+    this.#snapshot = snapshot;
+    if (this.#waiters.size > 0 && this.loaded) {
+      for (const w of this.#waiters) w.resolve();
+      this.#waiters.clear();
+    }
+  }
+
   /** Number of institutions served. */
   get size(): number {
     return this.#snapshot.entries.size;
+  }
+
+  /**
+   * True once a list is served: from `cacheFile` or from a successful refresh of at least one
+   * source. While false, `has()` answers false for everything, and an `AffiliationClient` given
+   * this feed says that the feed has not loaded (instead of calling every hint unknown). Part of
+   * the `HintLookup` contract.
+   */
+  get loaded(): boolean {
+    return this.#snapshot.parts.some((p) => p !== undefined);
   }
 
   /** True while a refresh is in flight. */
@@ -357,12 +290,88 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     return this.#lastResult;
   }
 
+  /**
+   * Wait until the feed serves a list ({@link loaded}): at once when `cacheFile` holds one,
+   * otherwise until a refresh succeeds. With {@link startAutoRefresh} running it waits through
+   * failed attempts (the schedule retries them); without it, it starts one refresh itself and
+   * rejects as soon as that fails. Rejects with {@link HintFeedError} `not_loaded` (the last
+   * refresh problem in `cause`) after `timeoutMs`, and `feed_closed` when the feed is closed.
+   *
+   * @example
+   * ```ts
+   * const feed = await HintFeed.open({ sources, cacheFile });
+   * feed.startAutoRefresh();
+   * await feed.ready({ timeoutMs: 30_000 });
+   * const client = await AffiliationClient.discover({ ...options, hints: feed });
+   * ```
+   */
+  async ready(options: HintFeedReadyOptions = {}): Promise<void> {
+    if (typeof options !== 'object' || options === null) throw new OptionsError('options must be an object');
+    positiveInt('timeoutMs', options.timeoutMs, MAX_TIMER_MS);
+    const timeoutMs = options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    if (this.#closed) throw closedError();
+    await this.load();
+    if (this.loaded) return;
+    if (this.#closed) throw closedError();
+    await new Promise<void>((resolve, reject) => {
+      const waiter = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (error: HintFeedError) => {
+          clearTimeout(timer);
+          this.#waiters.delete(waiter);
+          reject(error);
+        },
+      };
+      const timer = setTimeout(
+        () => waiter.reject(this.#notLoaded(`within ${timeoutMs} ms`)),
+        Math.min(timeoutMs, MAX_TIMER_MS),
+      );
+      this.#waiters.add(waiter);
+      // Nothing else would refresh: start one, and fail with it.
+      if (!this.#autoStop) {
+        this.refresh().then((result) => {
+          if (!this.loaded && this.#waiters.has(waiter)) {
+            waiter.reject(this.#notLoaded('after a failed refresh', result.error));
+          }
+        });
+      }
+    });
+  }
+
+  #notLoaded(when: string, error = this.#lastResult?.error): HintFeedError {
+    const why = error ? `: ${error.message}` : '';
+    return new HintFeedError(
+      `the hint feed has not loaded ${when} (no cache file and no successful refresh)${why}`,
+      { code: 'not_loaded', ...(error ? { cause: error } : {}) },
+    );
+  }
+
+  /**
+   * Stop the feed: the auto-refresh timers stop, an in-flight refresh is aborted, {@link ready}
+   * callers are rejected (`feed_closed`), and the returned promise resolves once pending cache
+   * writes have landed. The list keeps answering `has()` / `search()`; `refresh()` then reports
+   * `feed_closed`. Calling it again is harmless.
+   */
+  async close(): Promise<void> {
+    if (!this.#closed) {
+      this.#closed = true;
+      this.#autoStop?.();
+      this.#abort.abort(new Error('the hint feed was closed'));
+      for (const w of [...this.#waiters]) w.reject(closedError());
+    }
+    await this.#pending;
+    await this.#writer?.idle();
+  }
+
   /** The institution with this entityID. */
   get(entityId: string): HintEntry | undefined {
     return this.#snapshot.entries.get(entityId);
   }
 
-  /** Whether this entityID is a valid hint. This is the `HintLookup` contract. */
+  /** Whether this entityID is a valid hint. This is the `HintLookup` contract (with {@link loaded}). */
   has(entityId: string): boolean {
     return this.#snapshot.entries.has(entityId);
   }
@@ -403,25 +412,18 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    * result wins, an older one finishing later is discarded and resolves with the newer result).
    */
   refresh(options: { force?: boolean } = {}): Promise<RefreshResult> {
+    if (this.#closed) {
+      return Promise.resolve(this.#failedResult(closedError()));
+    }
     if (this.#pending && !options.force) return this.#pending;
     const seq = ++this.#startedSeq;
     const run = this.#refresh(seq).catch((error: unknown): RefreshResult => {
-      const err = new HintFeedError('unexpected error during refresh', {
-        code: 'refresh_failed',
-        cause: error,
-      });
       this.#logger.error?.('hints refresh failed unexpectedly', {
         message: String((error as Error)?.message),
       });
-      return {
-        status: 'failed',
-        added: [],
-        removed: [],
-        renamed: [],
-        total: this.size,
-        error: err,
-        sources: [],
-      };
+      return this.#failedResult(
+        new HintFeedError('unexpected error during refresh', { code: 'refresh_failed', cause: error }),
+      );
     });
     const settled = run.finally(() => {
       if (this.#pending === settled) this.#pending = undefined;
@@ -430,11 +432,15 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     return settled;
   }
 
+  #failedResult(error: HintFeedError): RefreshResult {
+    return { status: 'failed', added: [], removed: [], renamed: [], total: this.size, error, sources: [] };
+  }
+
   async #refresh(seq: number): Promise<RefreshResult> {
     await this.load();
     const base = this.#snapshot;
     const outcomes = await Promise.all(
-      this.#sources.map((source, i) => this.#fetchSource(source, base.parts[i])),
+      this.#sources.map((source, i) => fetchSource(this.#http, source, base.parts[i], this.#abort.signal)),
     );
     if (seq <= this.#appliedSeq) {
       // A newer refresh finished first: its result stands.
@@ -453,29 +459,31 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     const contentChanged = parts.some((p, i) => p?.entries !== current.parts[i]?.entries);
     const partsChanged = parts.some((p, i) => p !== current.parts[i]);
 
-    let added: string[] = [];
-    let removed: string[] = [];
-    let renamed: string[] = [];
-    let changed = false;
+    let diff = { added: [] as string[], removed: [] as string[], renamed: [] as string[], changed: false };
     let snapshot: Snapshot = current;
     if (contentChanged) {
-      const entries = merge(parts);
-      ({ added, removed, renamed, changed } = diff(current.entries, entries));
-      snapshot = changed
+      const entries = mergeEntries(parts.map((p) => p?.entries));
+      diff = diffEntries(current.entries, entries);
+      snapshot = diff.changed
         ? { parts, entries, index: new SearchIndex(entries.values()) }
         : { parts, entries: current.entries, index: current.index };
     } else if (partsChanged) {
       snapshot = { ...current, parts };
     }
-    this.#snapshot = snapshot;
+    this.#swap(snapshot);
     if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
 
     let error = failures[0];
-    if (partsChanged && this.#cacheFile !== undefined) {
-      const cacheError = await this.#persist(snapshot);
+    let cacheError: HintFeedError | undefined;
+    if (partsChanged && this.#writer) {
+      // Every configured source is written, also one that has never loaded, so it is remembered.
+      cacheError = await this.#writer.write(
+        this.#sources.map((source, i) => toCachedSource(source, parts[i])),
+      );
       error ??= cacheError;
     }
-    const status = changed ? 'updated' : failures.length > 0 ? 'failed' : 'not-modified';
+    const { added, removed, renamed } = diff;
+    const status = diff.changed ? 'updated' : failures.length > 0 ? 'failed' : 'not-modified';
     const result: RefreshResult = {
       status,
       added,
@@ -483,6 +491,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       renamed,
       total: snapshot.entries.size,
       ...(error ? { error } : {}),
+      ...(cacheError ? { cacheError } : {}),
       sources,
     };
     this.#lastResult = result;
@@ -495,164 +504,10 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       failed: failures.length,
     });
     if (status === 'updated') this.#emitSafely('update', result);
-    if (error) this.#emitError(error);
+    // A refresh aborted by close() is no news for anyone.
+    if (error && !this.#closed) this.#emitError(error);
+    if (cacheError && cacheError !== error) this.#emitError(cacheError);
     return result;
-  }
-
-  async #fetchSource(source: Source, previous: SourcePart | undefined): Promise<Outcome> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (source.authorization) headers.authorization = source.authorization;
-    if (previous?.etag) headers['if-none-match'] = previous.etag;
-    if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
-    let response: Response;
-    let url = source.url;
-    // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
-    // (or another scheme) and its credentials never follow it to another origin.
-    for (let hop = 0; ; hop++) {
-      try {
-        response = await this.#http.fetch(url, { method: 'GET', headers, redirect: 'manual' });
-      } catch (error) {
-        return { kind: 'failed', error: transportToFeedError(error, source.safeUrl) };
-      }
-      const location = response.headers.get('location');
-      if (!REDIRECT.has(response.status) || location === null) break;
-      let next: URL;
-      try {
-        next = new URL(location, url);
-      } catch {
-        next = new URL('invalid:');
-      }
-      if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
-        return {
-          kind: 'failed',
-          error: new HintFeedError(
-            hop >= MAX_REDIRECTS
-              ? `${source.safeUrl} redirected more than ${MAX_REDIRECTS} times`
-              : `${source.safeUrl} redirected to ${redactUrl(next.href)}, which is not https:`,
-            { code: 'feed_http_status', source: source.safeUrl, status: response.status },
-          ),
-        };
-      }
-      if (next.origin !== new URL(url).origin) delete headers.authorization;
-      url = next.href;
-    }
-    const validators = {
-      etag: response.headers.get('etag') ?? undefined,
-      lastModified: response.headers.get('last-modified') ?? undefined,
-    };
-    if (response.status === 304) {
-      if (!previous) {
-        return {
-          kind: 'failed',
-          error: new HintFeedError(
-            `${source.safeUrl} answered 304 Not Modified to an unconditional request`,
-            {
-              code: 'feed_http_status',
-              source: source.safeUrl,
-              status: 304,
-            },
-          ),
-        };
-      }
-      return {
-        kind: 'not-modified',
-        part: {
-          ...previous,
-          etag: validators.etag ?? previous.etag,
-          lastModified: validators.lastModified ?? previous.lastModified,
-          fetchedAt: new Date(),
-        },
-      };
-    }
-    if (response.status !== 200) {
-      return {
-        kind: 'failed',
-        error: new HintFeedError(`${source.safeUrl} answered HTTP ${response.status}`, {
-          code: 'feed_http_status',
-          source: source.safeUrl,
-          status: response.status,
-        }),
-      };
-    }
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    const sha256 = createHash('sha256').update(bytes).digest('base64url');
-    if (previous && previous.sha256 === sha256) {
-      return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
-    }
-    let document: unknown;
-    try {
-      // isUtf8 (simdutf) then a plain decode is several times faster than a fatal TextDecoder.
-      if (!isUtf8(bytes)) throw new Error('the body is not UTF-8');
-      const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-      document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    } catch (cause) {
-      return {
-        kind: 'failed',
-        error: new HintFeedError(
-          `${source.safeUrl} did not return valid UTF-8 JSON (${bytes.byteLength} bytes)`,
-          {
-            code: 'feed_invalid_json',
-            source: source.safeUrl,
-            cause,
-          },
-        ),
-      };
-    }
-    try {
-      const parsed = parseHintFeed(document, { country: source.country });
-      return {
-        kind: 'updated',
-        part: { entries: parsed.entries, shape: parsed.shape, ...validators, sha256, fetchedAt: new Date() },
-      };
-    } catch (error) {
-      const err = error as HintFeedError;
-      return {
-        kind: 'failed',
-        error: new HintFeedError(`${source.safeUrl}: ${err.message}`, {
-          code: err instanceof HintFeedError ? err.code : 'feed_invalid_shape',
-          source: source.safeUrl,
-          cause: err.cause ?? err,
-        }),
-      };
-    }
-  }
-
-  /** Queue an atomic write of `snapshot`; writes run one after another so the newest lands last. */
-  #persist(snapshot: Snapshot): Promise<HintFeedError | undefined> {
-    const file = this.#cacheFile!;
-    const write = this.#writeChain.then(async () => {
-      const sources: CachedSource[] = [];
-      snapshot.parts.forEach((part, i) => {
-        if (!part) return;
-        const source = this.#sources[i]!;
-        sources.push({
-          url: source.safeUrl,
-          ...(source.country ? { country: source.country } : {}),
-          ...(part.etag ? { etag: part.etag } : {}),
-          ...(part.lastModified ? { lastModified: part.lastModified } : {}),
-          ...(part.sha256 ? { sha256: part.sha256 } : {}),
-          fetchedAt: part.fetchedAt.toISOString(),
-          feed: entriesToFeed(part.entries),
-        });
-      });
-      await writeCacheFile(file, {
-        format: 'affiliation-validation/hints-cache',
-        version: 1,
-        savedAt: new Date().toISOString(),
-        sources,
-      });
-    });
-    this.#writeChain = write.catch(() => {});
-    return write.then(
-      () => undefined,
-      (error: unknown) =>
-        error instanceof HintFeedError
-          ? error
-          : new HintFeedError('cannot write the hints cache file', {
-              code: 'cache_write_failed',
-              cause: error,
-            }),
-    );
   }
 
   #emitSafely(event: 'update', result: RefreshResult): void {
@@ -680,60 +535,16 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    * Refresh on a timer: every `everyMs` plus up to `jitterMs` of random delay, sooner after a
    * failure (`retryMs`, doubling). Timers are unref'd (they never keep the process alive); a tick
    * while a refresh is running joins it; results go to the `'update'` / `'error'` events. Returns a
-   * function that stops the schedule (an in-flight refresh still completes). One schedule per feed.
+   * function that stops the schedule (an in-flight refresh still completes). One schedule per feed;
+   * {@link close} stops it too.
    */
   startAutoRefresh(options: AutoRefreshOptions = {}): () => void {
+    if (this.#closed) throw new OptionsError('this hint feed is closed');
     if (this.#autoStop)
       throw new OptionsError('auto refresh is already running for this feed; stop it first');
-    positiveInt('everyMs', options.everyMs, MAX_TIMER_MS);
-    const everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
-    if (
-      options.jitterMs !== undefined &&
-      (!Number.isInteger(options.jitterMs) ||
-        options.jitterMs < 0 ||
-        options.jitterMs + everyMs > MAX_TIMER_MS)
-    ) {
-      throw new OptionsError('jitterMs must be a non-negative integer (everyMs + jitterMs at most 2^31 - 1)');
-    }
-    positiveInt('retryMs', options.retryMs, MAX_TIMER_MS);
-    if (options.immediate !== undefined && typeof options.immediate !== 'boolean') {
-      throw new OptionsError('immediate must be a boolean');
-    }
-    const jitterMs = options.jitterMs ?? Math.min(Math.floor(everyMs / 10), MAX_TIMER_MS - everyMs);
-    const retryMs = Math.min(everyMs, options.retryMs ?? 60_000);
-    let stopped = false;
-    let failures = 0;
-    let timer: NodeJS.Timeout | undefined;
-
-    const schedule = (delayMs: number) => {
-      if (stopped) return;
-      timer = setTimeout(tick, Math.min(delayMs, MAX_TIMER_MS));
-      timer.unref();
-    };
-    const next = () => {
-      const wait = failures > 0 ? Math.min(everyMs, retryMs * 2 ** Math.min(failures - 1, 30)) : everyMs;
-      schedule(wait + Math.floor(Math.random() * (jitterMs + 1)));
-    };
-    const tick = () => {
-      timer = undefined;
-      // refresh() never rejects; the handler on the rejection path is belt and braces.
-      this.refresh().then(
-        (result) => {
-          failures = result.status === 'failed' ? failures + 1 : 0;
-          next();
-        },
-        () => {
-          failures++;
-          next();
-        },
-      );
-    };
-    if (options.immediate ?? true) schedule(0);
-    else next();
+    const cancel = scheduleRefresh(() => this.refresh(), options);
     const stop = () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      cancel();
       if (this.#autoStop === stop) this.#autoStop = undefined;
     };
     this.#autoStop = stop;
@@ -741,84 +552,6 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   }
 }
 
-/** Merge the parts in source order: the first source wins per language and for the country. */
-function merge(parts: readonly (SourcePart | undefined)[]): ReadonlyMap<string, HintEntry> {
-  const present = parts.filter((p): p is SourcePart => p !== undefined);
-  if (present.length === 0) return EMPTY;
-  if (present.length === 1) return present[0]!.entries;
-  const out = new Map<string, HintEntry>(present[0]!.entries);
-  for (let i = 1; i < present.length; i++) {
-    for (const [id, entry] of present[i]!.entries) {
-      const first = out.get(id);
-      if (!first) {
-        out.set(id, entry);
-        continue;
-      }
-      const names = mergeNames(first.names, entry.names);
-      const country = first.country ?? entry.country;
-      if (names !== first.names || country !== first.country) {
-        out.set(id, Object.freeze({ entityId: id, names, country }));
-      }
-    }
-  }
-  return out;
-}
-
-function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const lang in a) {
-    if (a[lang] !== b[lang]) return false;
-    n++;
-  }
-  for (const _ in b) n--;
-  return n === 0;
-}
-
-function diff(
-  before: ReadonlyMap<string, HintEntry>,
-  after: ReadonlyMap<string, HintEntry>,
-): { added: string[]; removed: string[]; renamed: string[]; changed: boolean } {
-  const added: string[] = [];
-  const removed: string[] = [];
-  const renamed: string[] = [];
-  let moved = false;
-  for (const [id, entry] of after) {
-    const old = before.get(id);
-    if (!old) added.push(id);
-    else if (old !== entry) {
-      if (!sameNames(old.names, entry.names)) renamed.push(id);
-      else if (old.country !== entry.country) moved = true;
-    }
-  }
-  for (const id of before.keys()) if (!after.has(id)) removed.push(id);
-  return { added, removed, renamed, changed: moved || added.length + removed.length + renamed.length > 0 };
-}
-
-function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
-  let out: Date | undefined;
-  for (const p of parts) if (p && (!out || p.fetchedAt > out)) out = p.fetchedAt;
-  return out;
-}
-
-function transportToFeedError(error: unknown, source: string): HintFeedError {
-  if (error instanceof TransportError) {
-    const code =
-      error.code === 'response_too_large'
-        ? 'feed_too_large'
-        : error.code === 'timeout'
-          ? 'feed_timeout'
-          : 'feed_unreachable';
-    return new HintFeedError(error.message, {
-      code,
-      source,
-      cause: error,
-      ...(error.status ? { status: error.status } : {}),
-    });
-  }
-  return new HintFeedError(`${source}: ${(error as Error)?.message ?? 'request failed'}`, {
-    code: 'feed_unreachable',
-    source,
-    cause: error,
-  });
+function closedError(): HintFeedError {
+  return new HintFeedError('this hint feed is closed', { code: 'feed_closed' });
 }

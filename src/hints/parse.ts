@@ -5,12 +5,15 @@ import type { HintEntry, HintFeedShape } from './types.js';
 
 /**
  * Feed schemas. Shapes are told apart by their top-level keys: an entityID is an absolute URI (a URL or
- * a URN, so it always holds a `:`), a country code is exactly two letters (never a `:`), so the two
- * can never be confused. A document whose top-level keys mix the two, or whose entityIDs map to names
- * in both the flat and the per-language form, is refused as ambiguous instead of being guessed at.
+ * a URN, so it always holds a `:`), a group of a combined feed is a country code (exactly two letters)
+ * or a region name (`africa`, `net`, `org`: lower-case, longer), never with a `:`, so the two can never
+ * be confused. A document whose top-level keys mix the two, or whose entityIDs map to names in both
+ * the flat and the per-language form, is refused as ambiguous instead of being guessed at.
  */
 const ENTITY_ID_RE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
 const COUNTRY_RE = /^[A-Za-z]{2}$/;
+/** A region file or group of the service (`africa`, `net`, `org`): its institutions have no country. */
+export const REGION_RE = /^[a-z][a-z0-9-]{2,31}$/;
 const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 /** SAML 2.0 caps entityIDs at 1024 characters. */
 const MAX_ENTITY_ID = 1024;
@@ -21,6 +24,7 @@ export const EntityIdSchema = z
   .max(MAX_ENTITY_ID)
   .regex(ENTITY_ID_RE, 'not an entityID (URL or URN)');
 export const CountryCodeSchema = z.string().regex(COUNTRY_RE, 'not a two-letter country code');
+const GroupSchema = z.union([CountryCodeSchema, z.string().regex(REGION_RE, 'not a region name')]);
 export const LangSchema = z.string().regex(LANG_RE, 'not a language tag');
 const NameSchema = z.string().max(MAX_NAME);
 const NamesSchema = z.record(LangSchema, NameSchema);
@@ -47,8 +51,8 @@ function checkEntityId(id: string, path: string[]): void {
 
 /** `{ entityID: { lang: name } }`: one country's institutions. */
 export const PerCountryFeedSchema = z.record(EntityIdSchema, NamesSchema);
-/** `{ country: { entityID: { lang: name } } }`: every country in one document. */
-export const CombinedFeedSchema = z.record(CountryCodeSchema, PerCountryFeedSchema);
+/** `{ country or region: { entityID: { lang: name } } }`: every country (and region) in one document. */
+export const CombinedFeedSchema = z.record(GroupSchema, PerCountryFeedSchema);
 /** `{ entityID: name }`: names without a language. */
 export const FlatFeedSchema = z.record(EntityIdSchema, NameSchema);
 
@@ -86,7 +90,7 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
   let strings = 0;
   let objects = 0;
   for (const key in document) {
-    if (COUNTRY_RE.test(key)) {
+    if (COUNTRY_RE.test(key) || REGION_RE.test(key)) {
       countries++;
       firstCountry ??= key;
     } else if (key.includes(':')) {
@@ -97,14 +101,14 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
       else if (isPlainObject(value)) objects++;
     } else {
       throw new HintFeedError(
-        `feed key ${preview(key)} is neither an entityID (URL or URN) nor a two-letter country code`,
+        `feed key ${preview(key)} is neither an entityID (URL or URN) nor a country code or region name`,
         { code: 'feed_invalid_shape' },
       );
     }
   }
   if (countries > 0 && entities > 0) {
     throw new HintFeedError(
-      `feed mixes country codes (${preview(firstCountry!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
+      `feed mixes countries or regions (${preview(firstCountry!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
       { code: 'feed_ambiguous_shape' },
     );
   }
@@ -149,21 +153,30 @@ function untrimmed(name: string): boolean {
   );
 }
 
-/** Names as stored: lower-case tags, blank names dropped; the parsed object is reused when already clean. */
-function cleanNames(names: Record<string, string>, path: string[]): Readonly<Record<string, string>> {
+/**
+ * Names as stored: lower-case tags, blank names dropped, and a "name" that is the entityID itself
+ * dropped too (metadata without a display name: it names nothing, and would only add URL words to
+ * the search). The parsed object is reused when already clean.
+ */
+function cleanNames(
+  names: Record<string, string>,
+  entityId: string,
+  path: string[],
+): Readonly<Record<string, string>> {
   let clean = true;
   for (const lang in names) {
+    const name = names[lang]!;
     if (!CLEAN_TAG.test(lang)) {
       if (!LANG_RE.test(lang)) throw badKey([...path, lang], 'not a language tag');
       clean = false;
-    } else if (untrimmed(names[lang]!)) clean = false;
+    } else if (untrimmed(name) || name === entityId) clean = false;
   }
   if (clean) return Object.freeze(names);
   const out: Record<string, string> = {};
   for (const lang in names) {
     const name = names[lang]!.trim();
     const tag = normaliseLang(lang);
-    if (name && out[tag] === undefined) out[tag] = name;
+    if (name && name !== entityId && out[tag] === undefined) out[tag] = name;
   }
   return Object.freeze(out);
 }
@@ -194,18 +207,20 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
   if (shape === 'combined') {
     const result = FastCombinedSchema.safeParse(document);
     if (!result.success) throw schemaError(result.error);
-    for (const cc in result.data) {
-      const country = cc.toUpperCase();
-      const institutions = result.data[cc]!;
+    for (const group in result.data) {
+      // A region group (africa, net, org) is not a country: its institutions have none.
+      const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
+      const institutions = result.data[group]!;
       for (const id in institutions) {
-        checkEntityId(id, [cc]);
+        checkEntityId(id, [group]);
         const previous = entries.get(id);
-        // An entityID listed under two countries: the first listing wins, its names completed by the later one.
+        // An entityID listed under two groups: the first listing wins for the names (completed by the
+        // later one), the first country given wins (a region listing never hides a country).
         if (previous) {
-          const names = cleanNames(institutions[id]!, [cc, id]);
-          entries.set(id, entry(id, mergeNames(previous.names, names), previous.country));
+          const names = cleanNames(institutions[id]!, id, [group, id]);
+          entries.set(id, entry(id, mergeNames(previous.names, names), previous.country ?? country));
         } else {
-          entries.set(id, entry(id, cleanNames(institutions[id]!, [cc, id]), country));
+          entries.set(id, entry(id, cleanNames(institutions[id]!, id, [group, id]), country));
         }
       }
     }
@@ -214,14 +229,14 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
     if (!result.success) throw schemaError(result.error);
     for (const id in result.data) {
       checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames(result.data[id]!, [id]), sourceCountry));
+      entries.set(id, entry(id, cleanNames(result.data[id]!, id, [id]), sourceCountry));
     }
   } else {
     const result = FastFlatSchema.safeParse(document);
     if (!result.success) throw schemaError(result.error);
     for (const id in result.data) {
       checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames({ und: result.data[id]! }, [id]), sourceCountry));
+      entries.set(id, entry(id, cleanNames({ und: result.data[id]! }, id, [id]), sourceCountry));
     }
   }
   if (entries.size === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });

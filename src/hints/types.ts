@@ -9,8 +9,9 @@ export interface HintEntry {
   /** The SAML entityID, the value sent as `aarc_idp_hint`. */
   readonly entityId: string;
   /**
-   * Display names by language tag, lower-case (`en`, `nl`, `pt-br`). A flat feed's names have the
-   * tag `und` (undetermined). May be empty when the feed gives no usable name.
+   * Display names by language tag, lower-case (`en`, `nl`, `pt-br`, `en-za`). A flat feed's names have
+   * the tag `und` (undetermined). A "name" equal to the entityID (metadata without a display name) is
+   * not a name and is left out, so this may be empty.
    */
   readonly names: Readonly<Record<string, string>>;
   /** ISO 3166 alpha-2 country code, upper-case, when the feed or the source says it. */
@@ -22,11 +23,22 @@ export type HintFeedShape = 'per-country' | 'combined' | 'flat';
 
 /**
  * A feed URL, optionally with the country its entries belong to (useful for per-country and flat
- * feeds, which do not name their country; a combined feed's own country keys take precedence).
+ * feeds, which do not name their country; a combined feed's own country keys take precedence), or
+ * the region it covers (`africa`, `net`, `org`: its entries have no country). Without either, a URL
+ * ending in `/<cc>.json` gives its entries the country `cc` (the service's file naming).
  *
  * @group Hints
  */
-export type HintSource = string | URL | { url: string | URL; country?: string };
+export type HintSource =
+  | string
+  | URL
+  | {
+      url: string | URL;
+      /** ISO 3166 alpha-2 code, any case. */
+      country?: string;
+      /** A lower-case region name of 3 to 32 letters, digits or `-` (the service's `africa.json`, `net.json`, `org.json`). */
+      region?: string;
+    };
 
 /** What happened to one source during a refresh. @group Hints */
 export interface SourceRefreshResult {
@@ -62,6 +74,11 @@ export interface RefreshResult {
    * source (each source's own error is in `sources`), or `cache_write_failed`.
    */
   readonly error?: HintFeedError;
+  /**
+   * Set when the `cacheFile` could not be written (`cache_write_failed`): the list in memory was
+   * updated, the file was not. Also in `error` when no source failed.
+   */
+  readonly cacheError?: HintFeedError;
   /** Per-source outcome, in the order of `sources`. */
   readonly sources: readonly SourceRefreshResult[];
 }

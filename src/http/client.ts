@@ -16,14 +16,14 @@ export interface HttpOptions {
    * The fetch implementation. Resolved at call time: `options.fetch ?? globalThis.fetch`, so msw
    * and other interceptors of the global fetch see every request. Default: `globalThis.fetch`.
    */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /**
    * The undici dispatcher (connection pool, proxy) handed to `fetch` as its `dispatcher` option.
    * Default: when `fetch` is not injected, the shared pooled keep-alive dispatcher of
    * {@link getDefaultDispatcher} (proxy from `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`); when `fetch`
    * is injected, none (the injected fetch decides). Pass `null` to never send one.
    */
-  dispatcher?: Dispatcher | null;
+  dispatcher?: Dispatcher | null | undefined;
   /**
    * Time limit for one attempt, from sending the request to the last byte of the body (so a body
    * that trickles in is cut off too), in milliseconds. Default 10 000 ms.
@@ -53,13 +53,13 @@ export interface HttpOptions {
 /** Per-request options on top of `RequestInit`. */
 export interface HttpRequestInit extends RequestInit {
   /** Overrides {@link HttpOptions.timeoutMs} for this request. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Overrides {@link HttpOptions.maxResponseBytes} for this request. */
   maxResponseBytes?: number;
   /** Force retry on or off; by default only idempotent methods are retried, POST and PATCH never. */
   retry?: boolean;
   /** Overrides {@link HttpOptions.dispatcher} for this request. */
-  dispatcher?: Dispatcher | null;
+  dispatcher?: Dispatcher | null | undefined;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);

@@ -2,7 +2,12 @@ import { hash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { random256 } from '../core/random.js';
 import { ValidationError } from '../rp/errors.js';
-import { cookieValues, TransactionCookies } from '../rp/transactions/cookies.js';
+import {
+  cookieHeader,
+  cookieRequired,
+  MAX_TRANSACTION_COOKIES,
+  TransactionCookies,
+} from '../rp/transactions/cookies.js';
 import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
@@ -41,7 +46,7 @@ export interface RedisTransactionStoreOptions {
    */
   bindToBrowser?: boolean;
   /**
-   * Prefix of the binding cookies, one per transaction: `<cookieName>_<16 chars>`. Default
+   * Prefix of the binding cookies: a browser holds at most three, `<cookieName>_0` … `_2`. Default
    * `'__Host-av_bind'`, or `'av_bind'` when `secure` is off or `path` is not `/`.
    */
   cookieName?: string;
@@ -54,9 +59,13 @@ export interface RedisTransactionStoreOptions {
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
-/** Most binding cookies of one name looked at per callback (a browser holds one; more is noise). */
-const MAX_OFFERED = 8;
-const BINDING_RE = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * A binding cookie's value: `<expiry, ms base36>.<state tag>.<256-bit random>`. The expiry lets `put`
+ * reuse the slot of a finished validation and otherwise replace the earliest-expiring one, and the
+ * tag (8 characters of SHA-256(state)) lets `take` and `clearCookie` find the slot of a state, all
+ * without asking Redis; only the random part is a secret, and Redis holds only a SHA-256 of the value.
+ */
+const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{8})\.[A-Za-z0-9_-]{43}$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
 
@@ -67,17 +76,22 @@ const TOMBSTONE = 'T';
  * A {@link TransactionStore} shared by every app instance through Redis: a transaction started on
  * one instance can be taken on any other, exactly once.
  *
- * - Keys: `<keyPrefix>tx:<state>.<SHA-256 of the binding cookie>` (`<keyPrefix>tx:<state>` without
- *   binding). The binding is checked by the key itself: a browser without the right cookie asks for
- *   a key that does not exist, and the transaction stays for the shopper's own browser. So no
- *   script is needed and both calls are single native commands, as cheap as a bare `SET` + `GETDEL`.
+ * - Keys: `<keyPrefix>tx:<state>.<SHA-256 of the binding cookie's value>` (`<keyPrefix>tx:<state>`
+ *   without binding). The binding is checked by the key itself: a browser without the right cookie
+ *   asks for a key that does not exist, and the transaction stays for the shopper's own browser. So
+ *   no script is needed and both calls are single native commands, as cheap as `SET` + `GETDEL`.
  * - `put` is `SET … PX <life> NX`: expiry is Redis's own TTL; after it the state is unknown.
  * - `take` is `SET <key> T XX PX <ttlMs> GET`: atomically, it hands out the value and leaves a
  *   tombstone, only if the key exists. Of several callbacks with the same state and cookie, on any
  *   instances, exactly one gets the transaction; the others get `replayed_transaction`.
- * - Browser binding as in `MemoryTransactionStore`, failing closed: a callback without the binding
- *   cookie — also one whose caller passed no cookie information at all — gets
- *   `ValidationError('unknown_state')`. Redis holds only the SHA-256 of the cookie value.
+ * - Browser binding as in `MemoryTransactionStore`, failing closed, within the same cookie budget:
+ *   at most three binding cookies per browser (`<cookieName>_0` … `_2`). `put` reads the start
+ *   request's `Cookie` header and takes a free slot, or one whose validation has expired, or else
+ *   the one expiring first (that validation is superseded); without it, slot 0. The cookie value is
+ *   `<expiry, base36 ms>.<8 characters of SHA-256(state)>.<256-bit random>`, so all of this, and
+ *   `clearCookie`, needs no Redis call. `take` without the callback's cookies (`context.cookie`
+ *   undefined) throws `OptionsError` (as the memory store); with cookies lacking the binding cookie it
+ *   throws `ValidationError('unknown_state')`.
  * - What Redis holds per transaction: the transaction as JSON (state, nonce, PKCE verifier, scopes,
  *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times), under
  *   a key naming the state and the binding cookie's SHA-256; once taken, the tombstone `T`. Never the
@@ -137,22 +151,23 @@ export class RedisTransactionStore implements TransactionStore {
    *   or was taken.
    * @throws {StoreError} when Redis cannot be reached or refuses.
    */
-  async put(transaction: Transaction, _context?: TransactionContext): Promise<string | undefined> {
+  async put(transaction: Transaction, context?: TransactionContext): Promise<string | undefined> {
     checkTransaction(transaction);
-    if (transaction.state.length > MAX_STATE) {
+    const { state } = transaction;
+    if (state.length > MAX_STATE) {
       throw new OptionsError(`\`transaction.state\` must be at most ${MAX_STATE} characters`);
     }
     const now = Date.now();
     const lifeMs = Math.max(1, Math.min(transaction.expiresAt - now, this.#ttlMs));
     const cookies = this.#cookies;
-    const binding = cookies === undefined ? undefined : random256();
-    const key = this.#key(transaction.state, binding === undefined ? undefined : digest(binding));
+    const value =
+      cookies === undefined ? undefined : `${(now + lifeMs).toString(36)}.${tag(state)}.${random256()}`;
     // `NX` refuses a key that is held or was taken (its tombstone). With binding, the key also holds
     // a fresh random value's digest, so this fires only without binding; states are 256-bit random
     // values, so a repeat is a caller's bug either way.
     const stored = await this.#redis.command([
       'SET',
-      key,
+      this.#key(state, value === undefined ? undefined : digest(value)),
       JSON.stringify(transaction),
       'PX',
       String(lifeMs),
@@ -163,8 +178,8 @@ export class RedisTransactionStore implements TransactionStore {
         'A transaction with this `state` is already stored or was taken; every transaction needs a fresh random state',
       );
     }
-    if (cookies === undefined || binding === undefined) return undefined;
-    return cookies.set(transaction.state, binding, Math.ceil(lifeMs / 1000));
+    if (cookies === undefined || value === undefined) return undefined;
+    return cookies.set(this.#slotFor(cookieHeader(context), now), value, Math.ceil(lifeMs / 1000));
   }
 
   /**
@@ -177,27 +192,30 @@ export class RedisTransactionStore implements TransactionStore {
    *   handed out nor known to be consumed.
    */
   async take(state: string, context?: TransactionContext): Promise<Transaction | undefined> {
+    const cookies = this.#cookies;
+    const header = cookieHeader(context);
+    if (cookies !== undefined && header === undefined) throw cookieRequired();
     // Longer than any state this store accepts: unknown, without asking Redis.
     if (typeof state !== 'string' || state === '' || state.length > MAX_STATE) return undefined;
-    const cookies = this.#cookies;
     if (cookies === undefined) return this.#takeKey(state, this.#key(state));
-    const cookie = context?.cookie;
-    if (typeof cookie !== 'string') {
-      throw new ValidationError(
-        'unknown_state',
-        'The transaction is bound to the browser that started it, but no cookie header was passed: call validateCallback with the request, or with { cookie: req.headers.cookie }',
-      );
+    const slots = cookies.read(header ?? '');
+    const mine = tag(state);
+    for (const values of slots) {
+      for (const value of values) {
+        if (BINDING_RE.exec(value)?.[2] !== mine) continue;
+        const transaction = await this.#takeKey(state, this.#key(state, digest(value)));
+        if (transaction !== undefined) return transaction;
+      }
     }
-    // Usually one value; a browser may keep a stale duplicate of the same name (another path).
-    let offered = 0;
-    for (const value of cookie === '' ? [] : cookieValues(cookie, cookies.nameFor(state))) {
-      if (!BINDING_RE.test(value) || offered++ >= MAX_OFFERED) continue;
-      const transaction = await this.#takeKey(state, this.#key(state, digest(value)));
-      if (transaction !== undefined) return transaction;
-    }
+    // Not consumed: a link scanner or another browser that opens the callback URL first must not
+    // spoil the validation for the shopper's own browser.
     throw new ValidationError(
       'unknown_state',
-      'No transaction for this state is waiting for this browser: unknown, expired, or started in another browser (its binding cookie is missing or different)',
+      slots.every((values) => values.length === 0)
+        ? 'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
+            'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
+            'or the callback was opened in another browser than the one that started the validation'
+        : 'No transaction for this state is waiting for this browser: unknown, expired, superseded by newer validations, or started in another browser',
     );
   }
 
@@ -225,11 +243,41 @@ export class RedisTransactionStore implements TransactionStore {
   }
 
   /**
-   * The `Set-Cookie` header value that deletes the binding cookie for `state` (send it with the
-   * callback's response; `callbackHandler` does), or `undefined` when the store does not bind.
+   * The `Set-Cookie` header value that deletes the binding cookie of `state` from the browser whose
+   * callback `context.cookie` comes from (send it with the callback's response; `callbackHandler`
+   * does), or `undefined` when that browser holds none for `state` (a newer validation's cookie is
+   * left alone) or the store does not bind. Asks nothing of Redis.
    */
-  clearCookie(state: string): string | undefined {
-    return this.#cookies?.clear(state);
+  clearCookie(state: string, context?: TransactionContext): string | undefined {
+    const cookies = this.#cookies;
+    const header = cookieHeader(context);
+    if (cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
+    const mine = tag(state);
+    const slot = cookies
+      .read(header)
+      .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
+    return slot === -1 ? undefined : cookies.clear(slot);
+  }
+
+  /**
+   * The slot for a new binding cookie: the first this browser does not use, or whose validation has
+   * expired; else the one expiring first (its validation is superseded: its callback then gets
+   * `unknown_state`). Without the start request's cookies, slot 0 (one validation per browser).
+   */
+  #slotFor(header: string | undefined, now: number): number {
+    if (header === undefined) return 0;
+    let earliest = { slot: 0, expiry: Number.POSITIVE_INFINITY };
+    const slots = (this.#cookies as TransactionCookies).read(header);
+    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
+      let expiry = 0;
+      for (const value of slots[slot] ?? []) {
+        const match = BINDING_RE.exec(value);
+        if (match) expiry = Math.max(expiry, Number.parseInt(match[1] as string, 36));
+      }
+      if (expiry <= now) return slot;
+      if (expiry < earliest.expiry) earliest = { slot, expiry };
+    }
+    return earliest.slot;
   }
 
   /**
@@ -241,6 +289,11 @@ export class RedisTransactionStore implements TransactionStore {
       ? `${this.#prefix}tx:${state}`
       : `${this.#prefix}tx:${state}.${bindingDigest}`;
   }
+}
+
+/** The state's tag in its binding cookie: 48 bits of SHA-256(state), enough to tell 3 slots apart. */
+function tag(state: string): string {
+  return digest(state).slice(0, 8);
 }
 
 /** SHA-256, base64url. The one-shot `crypto.hash` costs a third of `createHash` (bench/redis.bench.ts). */

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { random256 } from '../core/random.js';
 import { ValidationError } from './errors.js';
+import { checkKnownOptions } from './known-options.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
 import type { Affiliation, ClaimsRequest, HintLookup, Identifier, Transaction } from './types.js';
 
@@ -20,17 +21,25 @@ export interface AuthorizationRequestOptions {
   /** The one affiliation to validate. */
   affiliation: Affiliation;
   /** The identifier kind; the service assumes `transient` when none is sent. */
-  identifier?: Identifier;
+  identifier?: Identifier | undefined;
   /** Further scope values, sent after the affiliation and identifier. Default: none. */
-  scopes?: string[];
+  scopes?: string[] | undefined;
   /**
    * Additional claims (spec 2.3), sent as the `claims` parameter (JSON). `userinfo` claims need
    * the code flow. The ID token's `requested_claims` must then equal this object exactly.
    */
-  claims?: ClaimsRequest;
+  claims?: ClaimsRequest | undefined;
   /** The shopper's institution (an entityID), sent as `aarc_idp_hint` to skip institution selection. */
-  idpHint?: string;
+  idpHint?: string | undefined;
 }
+
+const REQUEST_OPTIONS = [
+  'affiliation',
+  'identifier',
+  'scopes',
+  'claims',
+  'idpHint',
+] as const satisfies readonly (keyof AuthorizationRequestOptions)[];
 
 /**
  * Where to send the shopper, for {@link AffiliationClient.createAuthorizationRequest}.
@@ -43,8 +52,10 @@ export interface AuthorizationRequest {
   /** The `state` of this request; the transaction is stored under it. */
   state: string;
   /**
-   * A `Set-Cookie` header value to send with the redirect, when the transaction store is
-   * stateless (`CookieTransactionStore`). Absent for server-side stores.
+   * A `Set-Cookie` header value to send with the redirect, when the transaction store returns one:
+   * the sealed transaction of `CookieTransactionStore`, or the cookie of `MemoryTransactionStore`
+   * that binds the transaction to this browser (unless `bindToBrowser: false`). Absent only when
+   * the store sets no cookie; send it whenever it is present.
    */
   setCookie?: string;
 }
@@ -99,6 +110,7 @@ export function buildAuthorizationRequest(
   if (typeof options !== 'object' || options === null) {
     throw new OptionsError('createAuthorizationRequest needs an object with at least an affiliation');
   }
+  checkKnownOptions(options, REQUEST_OPTIONS, 'createAuthorizationRequest');
   const scope = buildScope({
     affiliation: options.affiliation,
     identifier: options.identifier,
@@ -123,7 +135,9 @@ export function buildAuthorizationRequest(
     if (ctx.hints && !ctx.hints.has(idpHint)) {
       throw new ValidationError(
         'unknown_hint',
-        `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
+        ctx.hints.loaded === false
+          ? `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`
+          : `The idpHint ${JSON.stringify(idpHint.slice(0, 200))} is not in the institution hint feed`,
       );
     }
   }

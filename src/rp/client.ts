@@ -21,7 +21,12 @@ import type { CallbackHandlerOptions } from './handler.js';
 import { createCallbackHandler } from './handler.js';
 import type { IdTokenCheckOptions } from './id-token.js';
 import { verifyIdToken } from './id-token.js';
-import { KeyStore } from './jwks.js';
+import { createKeyResolver } from './jwks.js';
+import { checkKnownOptions } from './known-options.js';
+import type { StartHandlerOptions } from './start.js';
+import { createStartHandler } from './start.js';
+import { refusedCodeAsReplay, secureCookieDropped } from './transactions/advice.js';
+import { cookieRequired } from './transactions/cookies.js';
 import { MemoryTransactionStore } from './transactions/index.js';
 import type { AffiliationResult, HintLookup, TransactionContext, TransactionStore } from './types.js';
 
@@ -34,8 +39,8 @@ import type { AffiliationResult, HintLookup, TransactionContext, TransactionStor
 export interface AffiliationClientOptions {
   /**
    * The service's issuer, `{base_url}` (e.g. `https://op.example.org`). `https:` only, except on
-   * loopback hosts (127.0.0.0/8, ::1, localhost) so local tests can use `http:`. A single trailing
-   * slash difference with the discovery document's `issuer` is tolerated.
+   * loopback hosts (localhost, *.localhost, 127.0.0.0/8, [::1]) so local tests can use `http:`. A
+   * single trailing slash difference with the discovery document's `issuer` is tolerated.
    */
   issuer: string;
   /** The client_id the service registered for you. */
@@ -51,39 +56,51 @@ export interface AffiliationClientOptions {
    * `code` (default, recommended; PKCE S256 is always used) or `id_token` (scheduled for
    * deprecation by the service: configuring it emits one `DeprecationWarning` per process).
    */
-  responseType?: 'code' | 'id_token';
+  responseType?: 'code' | 'id_token' | undefined;
   /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
-  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | undefined;
   /**
    * Where transactions wait between redirect and callback. Default: a new
    * `MemoryTransactionStore` (bounded, 10-minute TTL). With several app instances use a
    * `CookieTransactionStore` or your own shared store.
    */
-  transactions?: TransactionStore;
+  transactions?: TransactionStore | undefined;
   /** Allowed clock difference with the service when checking `exp`, `iat` and `nbf`, in seconds. Default 30. */
-  clockToleranceSeconds?: number;
+  clockToleranceSeconds?: number | undefined;
   /** Time limit for each request to the service, in milliseconds. Default 10 000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /**
    * Known institutions (a `HintFeed`, or anything with `has(entityId)`): when given, an `idpHint`
    * it does not know is refused with `ValidationError('unknown_hint')` before any redirect.
    */
-  hints?: HintLookup;
+  hints?: HintLookup | undefined;
   /** The fetch implementation, resolved at call time. Default `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** How long a transaction lives when the store does not cut it shorter: 10 minutes. */
 const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30;
-const WARNED = Symbol.for('affiliation-validation.id-token-deprecation-warned');
+/** The option names of {@link AffiliationClientOptions}, for refusing unknown ones. */
+const CLIENT_OPTIONS = [
+  'issuer',
+  'clientId',
+  'clientSecret',
+  'redirectUri',
+  'responseType',
+  'tokenEndpointAuthMethod',
+  'transactions',
+  'clockToleranceSeconds',
+  'timeoutMs',
+  'hints',
+  'fetch',
+  'logger',
+] as const satisfies readonly (keyof AffiliationClientOptions)[];
 
+/** Once per client configured with `responseType: 'id_token'`. */
 function warnIdTokenDeprecated(): void {
-  const g = globalThis as { [WARNED]?: boolean };
-  if (g[WARNED]) return;
-  g[WARNED] = true;
   process.emitWarning(
     'responseType "id_token" is scheduled for deprecation by the affiliation-validation service; use the default "code" flow',
     { type: 'DeprecationWarning', code: 'AFFILIATION_VALIDATION_ID_TOKEN' },
@@ -114,6 +131,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   if (typeof options !== 'object' || options === null) {
     throw new OptionsError('AffiliationClient.discover needs an options object');
   }
+  checkKnownOptions(options, CLIENT_OPTIONS, 'AffiliationClient.discover');
   checkIssuerOption(options.issuer);
   const issuer = options.issuer;
   const clientId = checkString('clientId', options.clientId);
@@ -125,8 +143,8 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   if (parsedRedirect.search) {
     throw new OptionsError('redirectUri must not contain a query: the callback parameters are added to it');
   }
-  // The authorization request sends redirectUri as written; openid-client sends the token
-  // request's redirect_uri as a parsed URL. They must be the same string, or the exchange fails.
+  // The authorization request and the token request send redirectUri as written; the service
+  // compares it with the registered one as a string, so a non-normalized form is a trap.
   if (parsedRedirect.href !== redirectUri) {
     throw new OptionsError(
       `redirectUri must be written in normalized form (${JSON.stringify(parsedRedirect.href)}), as registered with the service`,
@@ -163,7 +181,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   const logger = redactingLogger(options.logger ?? noopLogger, [clientSecret]);
   const http = new HttpClient({
     fetch: options.fetch,
-    timeoutMs: options.timeoutMs,
+    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     logger,
     secrets: [clientSecret],
   });
@@ -210,22 +228,20 @@ function untrusted(value: string | undefined, max: number): string | undefined {
 export class AffiliationClient {
   readonly #o: CheckedOptions;
   readonly #metadata: ProviderMetadata;
-  readonly #algorithms: string[];
-  readonly #keys: KeyStore;
   /** What every ID token is checked against; fixed for the client's lifetime. */
   readonly #checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
-  #warnedUnbound = false;
+  #warnedNoStartCookie = false;
+  #warnedSecureOverHttp = false;
 
   private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
     this.#o = options;
     this.#metadata = metadata;
-    this.#algorithms = usableAlgorithms(metadata);
-    this.#keys = new KeyStore({ jwksUri: metadata.jwks_uri, http: options.http, logger: options.logger });
     this.#checks = {
       issuer: metadata.issuer,
       clientId: options.clientId,
-      algorithms: this.#algorithms,
-      keys: this.#keys,
+      algorithms: usableAlgorithms(metadata),
+      // The one key cache of this client, for both flows.
+      keys: createKeyResolver({ jwksUri: metadata.jwks_uri, http: options.http, logger: options.logger }),
       clockToleranceSeconds: options.clockToleranceSeconds,
     };
   }
@@ -268,7 +284,11 @@ export class AffiliationClient {
    * Start a validation: build the authorization URL (code flow with PKCE S256, or `id_token`),
    * store the transaction, and return where to send the shopper.
    *
-   * @param context Passed to the transaction store's `put`.
+   * @param context The start request's cookies, passed to the transaction store's `put`:
+   *   `{ cookie: request.headers.get('cookie') }` (Web `Request`) or `{ cookie: req.headers.cookie }`
+   *   (Node). With them a store that sets cookies keeps its budget (at most 3 per browser) by
+   *   replacing the browser's oldest validation; without them it keeps one validation per browser
+   *   and the client warns once. `startHandler()` passes them.
    * @throws {ScopeError} for an affiliation / identifier / scopes combination spec 2.2 rejects.
    * @throws {ValidationError} `unknown_hint` for an `idpHint` that the configured hints do not know.
    * @throws {OptionsError} for a malformed `claims` or `idpHint`.
@@ -286,9 +306,15 @@ export class AffiliationClient {
       transactionTtlMs: TRANSACTION_TTL_MS,
       now: Date.now(),
     });
-    const setCookie = await this.#o.transactions.put(transaction, context);
+    // The key given at all means the caller knows the request's cookies: none is ''.
+    const known = typeof context === 'object' && context !== null && 'cookie' in context;
+    const cookie = known ? (context.cookie ?? '') : undefined;
+    const setCookie = await this.#o.transactions.put(transaction, { cookie });
     const request: AuthorizationRequest = { url, state: transaction.state };
-    if (typeof setCookie === 'string') request.setCookie = setCookie;
+    if (typeof setCookie === 'string') {
+      request.setCookie = setCookie;
+      this.#warnAboutCookie(setCookie, known);
+    }
     return request;
   }
 
@@ -315,7 +341,6 @@ export class AffiliationClient {
       let read: CallbackParams;
       if (typeof input === 'string' || input instanceof URL) {
         read = readCallbackUrl(input, this.#o.redirectUri, options);
-        if (read.cookie === undefined) this.#warnUnbound();
       } else {
         read = await readCallback(input, this.#o.redirectUri, options);
       }
@@ -328,18 +353,21 @@ export class AffiliationClient {
     }
   }
 
-  /**
-   * Once per client: a callback URL came without `{ cookie }`, so a store that binds transactions
-   * to the browser cannot check the binding.
-   */
-  #warnUnbound(): void {
-    if (this.#warnedUnbound) return;
-    const store = this.#o.transactions as { bindsToBrowser?: unknown };
-    if (store.bindsToBrowser !== true) return;
-    this.#warnedUnbound = true;
-    this.#o.logger.warn?.(
-      'validateCallback got a URL without { cookie }: the transaction store cannot check that the callback comes from the browser that started the validation; pass { cookie: req.headers.cookie } or the request itself',
-    );
+  /** Once per client each: advice about the cookie a start just set. */
+  #warnAboutCookie(setCookie: string, startCookiesKnown: boolean): void {
+    const logger = this.#o.logger;
+    if (!startCookiesKnown && !this.#warnedNoStartCookie) {
+      this.#warnedNoStartCookie = true;
+      logger.warn?.(
+        "createAuthorizationRequest got no { cookie }: the transaction store cannot see which validations this browser holds, so each start replaces the previous one (a second tab's validation fails as superseded); pass { cookie: request.headers.get('cookie') } or use startHandler()",
+      );
+    }
+    if (!this.#warnedSecureOverHttp && secureCookieDropped(setCookie, this.#o.redirectUri)) {
+      this.#warnedSecureOverHttp = true;
+      logger.warn?.(
+        'The transaction cookie is Secure but redirectUri is plain http: on a host other than localhost: browsers drop it, so every callback fails with unknown_state; use https:, or `secure: false` on the transaction store for local development',
+      );
+    }
   }
 
   /** Validate already-read callback parameters (shared with the callback handler). */
@@ -361,6 +389,8 @@ export class AffiliationClient {
       });
     }
     if (!state) throw new ValidationError('missing_parameters', 'The callback carries no state parameter');
+    // Fail closed: a store that binds to the browser cannot check a callback without its cookies.
+    if (cookie === undefined && store.bindsToBrowser === true) throw cookieRequired();
     const tx = await store.take(state, { cookie });
     if (!tx) {
       throw new ValidationError(
@@ -384,20 +414,11 @@ export class AffiliationClient {
     if (tx.responseType === 'id_token') {
       const idToken = params.get('id_token');
       if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
-      // An object literal, not a spread of #checks: measurably cheaper on this hot path.
-      return await verifyIdToken(idToken, tx, {
-        issuer: checks.issuer,
-        clientId: checks.clientId,
-        algorithms: checks.algorithms,
-        keys: checks.keys,
-        clockToleranceSeconds: checks.clockToleranceSeconds,
-        now: Date.now(),
-      });
+      return await verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
     }
     if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
-    return exchangeCode(params, tx, {
+    const exchange = exchangeCode(params, tx, {
       metadata: this.#metadata,
-      algorithms: this.#algorithms,
       clientId: this.#o.clientId,
       clientSecret: this.#o.clientSecret,
       redirectUri: this.#o.redirectUri,
@@ -406,13 +427,36 @@ export class AffiliationClient {
       checks,
       now: Date.now,
     });
+    return exchange.catch((error: unknown) => {
+      throw refusedCodeAsReplay(error);
+    });
+  }
+
+  /**
+   * A Web-standard start route, `(request: Request) => Promise<Response>`: accepts only a `POST`
+   * from the shop's own pages ({@link checkStartRequest}: `Sec-Fetch-Site`, else `Origin`), reads
+   * the form's affiliation / identifier / institution / flow as `options` allow, starts the
+   * validation with the request's cookies, and answers 303 to the authorization URL with the
+   * store's cookie(s). A refused start gets `options.onError` (default: a small HTML page, 400,
+   * 403, 405 with `Allow: POST`, 413 or 415).
+   *
+   * @example
+   * ```ts
+   * const start = client.startHandler({ formFields: ['affiliation', 'institution'] });
+   * app.post('/start', (c) => start(c.req.raw));
+   * // <form method="post" action="/start"><select name="affiliation">…</select>…</form>
+   * ```
+   * @throws {TypeError} for invalid options (when called, not per request).
+   */
+  startHandler(options: StartHandlerOptions = {}): (request: Request) => Promise<Response> {
+    return createStartHandler(this, this.#o.redirectUri, options);
   }
 
   /**
    * A Web-standard callback route, `(request: Request) => Promise<Response>`:
    * a GET without parameters gets the fragment relay page; a GET or POST with parameters is
-   * validated and handed to `onSuccess` (or `onError`). The cookie of a `CookieTransactionStore`
-   * is cleared on every response.
+   * validated and handed to `onSuccess` (or `onError`). The store's cookie for the callback's state
+   * is cleared on every response (`TransactionStore.clearCookie`).
    *
    * @example
    * ```ts

@@ -1,49 +1,22 @@
 /**
- * The code flow's back channel through openid-client: the token request (client_secret_basic or
- * client_secret_post, PKCE verifier) and the userinfo request, with every openid-client /
- * oauth4webapi error mapped to one of ours and redacted.
- *
- * Three pitfalls of openid-client 6 are handled here:
- * - it derives the token request's `redirect_uri` from the URL it is handed, which behind a
- *   TLS-terminating proxy is `http://…`: we hand it the configured redirect URI plus the
- *   callback's parameters instead of the incoming URL;
- * - it does not verify the signature of a token-endpoint ID token unless non-repudiation checks
- *   are on, and it would accept any advertised `alg`: we enable them and give it the advertised
- *   algorithms minus `none`;
- * - its key cache refetches on an unknown `kid` only when 60 s old: we verify the ID token first,
- *   with our own key store (which refetches once), as the token response arrives, and then seed
- *   openid-client's cache with the keys that just verified it. A fresh `Configuration` per
- *   exchange keeps that seed (and the checks, which need the transaction) to this one exchange.
+ * The code flow's back channel, through our own HTTP layer: the token request (RFC 6749 §4.1.3,
+ * `client_secret_basic` or `client_secret_post`, PKCE verifier) and the userinfo request (OIDC Core
+ * §5.3). The ID token of the token response is verified exactly once, by `verifyIdToken` with the
+ * client's one key cache. Endpoint error answers become our errors from the status, the JSON body
+ * and the `WWW-Authenticate` challenge; nothing is read from a lower library's message text.
  */
-import {
-  allowInsecureRequests,
-  authorizationCodeGrant,
-  ClientSecretBasic,
-  ClientSecretPost,
-  Configuration,
-  clockTolerance,
-  customFetch,
-  enableNonRepudiationChecks,
-  fetchUserInfo,
-  ResponseBodyError,
-  setJwksCache,
-  skipSubjectCheck,
-  WWWAuthenticateChallengeError,
-} from 'openid-client';
-import { AffiliationError, TransportError } from '../core/errors.js';
+import type { AffiliationError } from '../core/errors.js';
+import { TransportError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import type { HttpClient } from '../http/client.js';
-import { sanitizeCause } from '../http/client.js';
 import type { ProviderMetadata } from './discovery.js';
-import { ProviderError, ValidationError, type ValidationErrorCode } from './errors.js';
+import { ProviderError, ValidationError } from './errors.js';
 import type { IdTokenCheckOptions } from './id-token.js';
 import { verifyIdToken } from './id-token.js';
 import type { AffiliationResult, Transaction } from './types.js';
 
 export interface ExchangeContext {
   metadata: ProviderMetadata;
-  /** The advertised algorithms minus `none`. */
-  algorithms: string[];
   clientId: string;
   clientSecret: string;
   redirectUri: string;
@@ -51,6 +24,11 @@ export interface ExchangeContext {
   http: HttpClient;
   checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
   now: () => number;
+}
+
+/** `application/x-www-form-urlencoded` encoding of one value (RFC 6749 §2.3.1, Appendix B). */
+function formEncode(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, '+');
 }
 
 /**
@@ -71,82 +49,54 @@ export async function exchangeCode(
       code: 'invalid_response',
     });
   }
-  const server = { ...metadata, id_token_signing_alg_values_supported: ctx.algorithms };
-  const auth =
-    ctx.tokenEndpointAuthMethod === 'client_secret_post'
-      ? ClientSecretPost(ctx.clientSecret)
-      : ClientSecretBasic(ctx.clientSecret);
-  const config = new Configuration(
-    server,
-    ctx.clientId,
-    { client_secret: ctx.clientSecret, [clockTolerance]: ctx.checks.clockToleranceSeconds },
-    auth,
-  );
-  // Our HttpClient owns time limits and retries.
-  config.timeout = 0;
-  if (Object.values(metadata).some((v) => typeof v === 'string' && v.startsWith('http:'))) {
-    allowInsecureRequests(config);
-  }
-  enableNonRepudiationChecks(config);
 
-  let verified: AffiliationResult | undefined;
-  const tokenEndpoint = metadata.token_endpoint;
-  config[customFetch] = async (url, init) => {
-    const response = await ctx.http.fetch(url, init as RequestInit);
-    if (url !== tokenEndpoint || response.status !== 200) return response;
-    let body: { id_token?: unknown; access_token?: unknown } | undefined;
-    try {
-      body = (await response.clone().json()) as typeof body;
-    } catch {
-      return response; // openid-client reports the malformed body
-    }
-    if (typeof body?.id_token !== 'string') {
-      throw new ValidationError('missing_parameters', 'The token response carries no ID token');
-    }
-    if (typeof body.access_token === 'string') secrets.push(body.access_token);
-    secrets.push(body.id_token);
-    verified = await verifyIdToken(body.id_token, tx, {
-      ...ctx.checks,
-      now: ctx.now(),
-      accessToken: typeof body.access_token === 'string' ? body.access_token : undefined,
-    });
-    const keys = ctx.checks.keys.snapshot();
-    if (keys) setJwksCache(config, { jwks: keys.jwks as never, uat: Math.floor(ctx.now() / 1000) });
-    return response;
+  const body = new URLSearchParams({
+    grant_type: 'authorization_code',
+    code,
+    // Always the configured redirect URI, never the incoming URL (which is http: behind a
+    // TLS-terminating proxy): it must equal the authorization request's.
+    redirect_uri: ctx.redirectUri,
+  });
+  if (tx.codeVerifier !== undefined) body.set('code_verifier', tx.codeVerifier);
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
   };
-
-  // The redirect_uri openid-client sends is this URL without its query: the configured one.
-  const currentUrl = new URL(ctx.redirectUri);
-  for (const [key, value] of params) currentUrl.searchParams.append(key, value);
-
-  let accessToken: string;
-  try {
-    const tokens = await authorizationCodeGrant(config, currentUrl, {
-      pkceCodeVerifier: tx.codeVerifier,
-      expectedNonce: tx.nonce,
-      expectedState: tx.state,
-      idTokenExpected: true,
-    });
-    accessToken = tokens.access_token;
-  } catch (error) {
-    throw await mapOpenIdClientError(error, 'token', secrets);
+  if (ctx.tokenEndpointAuthMethod === 'client_secret_post') {
+    body.set('client_id', ctx.clientId);
+    body.set('client_secret', ctx.clientSecret);
+  } else {
+    const credentials = `${formEncode(ctx.clientId)}:${formEncode(ctx.clientSecret)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   }
-  if (!verified) {
+  const response = await ctx.http.fetch(metadata.token_endpoint, {
+    method: 'POST',
+    headers,
+    body: body.toString(),
+    redirect: 'manual',
+  });
+  if (response.status !== 200) {
+    throw await endpointErrorFromResponse('token', response, secrets);
+  }
+  const tokens = await jsonObject(response, 'token');
+  const accessToken = tokens.access_token;
+  if (typeof accessToken !== 'string' || accessToken === '') {
+    throw new TransportError('The token response carries no access_token', { code: 'invalid_response' });
+  }
+  if (typeof tokens.token_type !== 'string' || tokens.token_type.toLowerCase() !== 'bearer') {
+    throw new TransportError('The token response has no token_type "Bearer"', { code: 'invalid_response' });
+  }
+  const idToken = tokens.id_token;
+  if (typeof idToken !== 'string' || idToken === '') {
     throw new ValidationError('missing_parameters', 'The token response carries no ID token');
   }
-  const result = verified;
+  const result = await verifyIdToken(idToken, tx, { ...ctx.checks, now: ctx.now(), accessToken });
 
   if (tx.claims?.userinfo !== undefined) {
-    if (!metadata.userinfo_endpoint) {
-      throw new TransportError('The provider configuration has no userinfo_endpoint', {
-        code: 'invalid_response',
-      });
-    }
-    let userinfo: Record<string, unknown>;
-    try {
-      userinfo = (await fetchUserInfo(config, accessToken, skipSubjectCheck)) as Record<string, unknown>;
-    } catch (error) {
-      throw await mapOpenIdClientError(error, 'userinfo', secrets);
+    secrets.push(accessToken);
+    const userinfo = await fetchUserinfo(metadata, accessToken, ctx.http, secrets);
+    if (typeof userinfo.sub !== 'string' || userinfo.sub === '') {
+      throw new ValidationError('subject_missing', 'The userinfo response has no subject (sub)');
     }
     if (userinfo.sub !== result.subject) {
       throw new ValidationError(
@@ -167,25 +117,49 @@ export async function exchangeCode(
   return result;
 }
 
-const CLAIM_CODES: Record<string, ValidationErrorCode> = {
-  iss: 'issuer_mismatch',
-  aud: 'audience_mismatch',
-  azp: 'azp_mismatch',
-  nonce: 'nonce_mismatch',
-  exp: 'token_expired',
-  iat: 'iat_invalid',
-  nbf: 'iat_invalid',
-  auth_time: 'iat_invalid',
-};
-
-function chain(error: unknown): unknown[] {
-  const out: unknown[] = [];
-  let current = error;
-  for (let i = 0; i < 4 && current !== undefined && current !== null; i++) {
-    out.push(current);
-    current = (current as { cause?: unknown }).cause;
+async function fetchUserinfo(
+  metadata: ProviderMetadata,
+  accessToken: string,
+  http: HttpClient,
+  secrets: (string | undefined)[],
+): Promise<Record<string, unknown>> {
+  if (!metadata.userinfo_endpoint) {
+    throw new TransportError('The provider configuration has no userinfo_endpoint', {
+      code: 'invalid_response',
+    });
   }
-  return out;
+  const response = await http.fetch(metadata.userinfo_endpoint, {
+    headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
+    redirect: 'manual',
+  });
+  if (response.status !== 200) throw await endpointErrorFromResponse('userinfo', response, secrets);
+  const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === 'application/jwt') {
+    throw new TransportError('The userinfo endpoint answered a signed JWT; only JSON userinfo is supported', {
+      code: 'invalid_response',
+    });
+  }
+  return jsonObject(response, 'userinfo');
+}
+
+/** The JSON object body of a 200 answer; a `TransportError` when it is not one. */
+async function jsonObject(
+  response: Response,
+  source: 'token' | 'userinfo',
+): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await response.json();
+  } catch {
+    value = undefined;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TransportError(`The ${source} endpoint did not answer with a JSON object`, {
+      code: 'invalid_response',
+      status: response.status,
+    });
+  }
+  return value as Record<string, unknown>;
 }
 
 /** An OAuth error as a token or userinfo endpoint states it, in its body or in a challenge. */
@@ -197,7 +171,7 @@ interface StatedError {
 /** The JSON body of an endpoint's error response, when it is an object; never throws. */
 async function errorBody(response: Response): Promise<StatedError | undefined> {
   try {
-    const body: unknown = await response.clone().json();
+    const body: unknown = await response.json();
     return typeof body === 'object' && body !== null && !Array.isArray(body)
       ? (body as StatedError)
       : undefined;
@@ -206,14 +180,41 @@ async function errorBody(response: Response): Promise<StatedError | undefined> {
   }
 }
 
-/** The first challenge of a `WWW-Authenticate` header that carries an `error` parameter. */
-function challengeError(error: WWWAuthenticateChallengeError): StatedError | undefined {
-  const challenge = error.cause.find((c) => typeof c.parameters.error === 'string');
-  return challenge?.parameters;
+/** `name=token` or `name="quoted string"` (RFC 9110 §11.2) in a `WWW-Authenticate` value. */
+function challengeParam(header: string, name: string): string | undefined {
+  const match = new RegExp(`(?:^|[\\s,])${name}\\s*=\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^\\s,"]+))`, 'i').exec(
+    header,
+  );
+  if (!match) return undefined;
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2];
+}
+
+/** The `error` and `error_description` parameters of a `WWW-Authenticate` header, if it has them. */
+function challengeError(header: string | null): StatedError | undefined {
+  if (!header) return undefined;
+  const error = challengeParam(header, 'error');
+  if (error === undefined) return undefined;
+  return { error, error_description: challengeParam(header, 'error_description') };
+}
+
+/** {@link endpointError} for a non-200 answer of the token or userinfo endpoint. */
+async function endpointErrorFromResponse(
+  source: 'token' | 'userinfo',
+  response: Response,
+  secrets: (string | undefined)[],
+): Promise<AffiliationError> {
+  return endpointError(
+    source,
+    response.status,
+    await errorBody(response),
+    challengeError(response.headers.get('www-authenticate')),
+    secrets,
+  );
 }
 
 /**
- * One error answer of the token or userinfo endpoint → our error.
+ * One error answer of the token or userinfo endpoint → our error. The one place where token and
+ * userinfo endpoint errors are classified.
  *
  * - Token endpoint (RFC 6749 §5.2): the error is in the JSON body, which wins. Its 401 for a
  *   failed `client_secret_basic` carries a `Basic` challenge without an `error` parameter; a
@@ -225,13 +226,12 @@ function challengeError(error: WWWAuthenticateChallengeError): StatedError | und
  *   we sent was refused: `invalid_token`.
  * - Anything else is a `TransportError` with the HTTP status.
  */
-function endpointError(
+export function endpointError(
   source: 'token' | 'userinfo',
   status: number,
   body: StatedError | undefined,
   challenge: StatedError | undefined,
   secrets: (string | undefined)[],
-  cause: () => Error | undefined,
 ): AffiliationError {
   const usable = (stated: StatedError | undefined): stated is StatedError & { error: string } =>
     typeof stated?.error === 'string' &&
@@ -245,7 +245,6 @@ function endpointError(
     return new TransportError(`The ${source} endpoint answered HTTP ${status}`, {
       code: 'http_status',
       status,
-      cause: cause(),
     });
   }
   const description = stated?.error_description;
@@ -257,102 +256,5 @@ function endpointError(
         : undefined,
     source,
     status,
-    cause: cause(),
-  });
-}
-
-/**
- * Turn anything openid-client throws into one of our errors. Never pass its error (or a message
- * that may hold a code or token) through: the cause is rebuilt with redaction.
- */
-export async function mapOpenIdClientError(
-  error: unknown,
-  source: 'token' | 'userinfo',
-  secrets: (string | undefined)[],
-): Promise<AffiliationError> {
-  const links = chain(error);
-  const ours = links.find((e) => e instanceof AffiliationError);
-  if (ours) return ours as AffiliationError;
-  const clean = () =>
-    sanitizeCause(
-      error,
-      secrets.filter((s): s is string => typeof s === 'string'),
-    );
-  for (const link of links) {
-    if (link instanceof ResponseBodyError) {
-      // oauth4webapi only reads the body when the response carried no challenge.
-      return endpointError(source, link.status, link.cause as StatedError, undefined, secrets, clean);
-    }
-    if (link instanceof WWWAuthenticateChallengeError) {
-      return endpointError(
-        source,
-        link.status,
-        await errorBody(link.response),
-        challengeError(link),
-        secrets,
-        clean,
-      );
-    }
-  }
-  const top = error as { code?: unknown; message?: unknown; cause?: unknown };
-  const inner = links[1] as { cause?: unknown; message?: unknown } | undefined;
-  const detail = (inner?.cause ?? {}) as { claim?: unknown; attribute?: unknown };
-  const message = [top?.message, inner?.message].filter((m) => typeof m === 'string').join(' ');
-  switch (top?.code) {
-    case 'OAUTH_JWT_CLAIM_COMPARISON_FAILED':
-    case 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED': {
-      const code = typeof detail.claim === 'string' ? CLAIM_CODES[detail.claim] : undefined;
-      if (code)
-        return new ValidationError(code, `The ID token ${detail.claim} claim failed validation`, {
-          cause: clean(),
-        });
-      break;
-    }
-    case 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED':
-      if (detail.attribute === 'sub') {
-        return new ValidationError(
-          'userinfo_subject_mismatch',
-          'The userinfo subject differs from the ID token',
-          {
-            cause: clean(),
-          },
-        );
-      }
-      break;
-    case 'OAUTH_KEY_SELECTION_FAILED':
-      return new ValidationError('signature_invalid', 'No provider key matches the ID token', {
-        cause: clean(),
-      });
-    case 'OAUTH_RESPONSE_IS_NOT_CONFORM':
-      if (top.cause instanceof Response) {
-        return endpointError(source, top.cause.status, await errorBody(top.cause), undefined, secrets, clean);
-      }
-      break;
-    case 'OAUTH_INVALID_RESPONSE':
-      if (/"alg"/.test(message)) {
-        return new ValidationError('unsupported_alg', 'The ID token algorithm is not allowed', {
-          cause: clean(),
-        });
-      }
-      if (/signature/i.test(message)) {
-        return new ValidationError('signature_invalid', 'The ID token signature does not verify', {
-          cause: clean(),
-        });
-      }
-      if (/"sub"/.test(message)) {
-        return new ValidationError('subject_missing', `The ${source} response has no subject`, {
-          cause: clean(),
-        });
-      }
-      break;
-  }
-  if (/signature/i.test(message)) {
-    return new ValidationError('signature_invalid', 'The ID token signature does not verify', {
-      cause: clean(),
-    });
-  }
-  return new TransportError(`The ${source} endpoint answered unexpectedly`, {
-    code: 'invalid_response',
-    cause: clean(),
   });
 }

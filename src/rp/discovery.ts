@@ -1,11 +1,11 @@
 /**
- * Provider discovery: `{issuer}/.well-known/openid-configuration`, checked with zod, with the
+ * Provider discovery: `{issuer}/.well-known/openid-configuration`, checked member by member, with the
  * service's trailing-slash ambiguity (spec 2.4 lists the issuer as `{base_url}` and as
  * `{base_url}/`) tolerated exactly once, and `http:` refused except on loopback hosts.
  */
-import { z } from 'zod';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { isLoopbackHost } from '../core/url-policy.js';
 import type { HttpClient } from '../http/client.js';
 import { ValidationError } from './errors.js';
 
@@ -25,28 +25,39 @@ export interface ProviderMetadata {
   [key: string]: unknown;
 }
 
-const url = z.string().min(1);
-const strings = z.array(z.string());
-
-const metadataSchema = z.looseObject({
-  issuer: url,
-  authorization_endpoint: url,
-  token_endpoint: url.optional(),
-  userinfo_endpoint: url.optional(),
-  jwks_uri: url,
-  id_token_signing_alg_values_supported: strings.min(1),
-  response_types_supported: strings.optional(),
-  code_challenge_methods_supported: strings.optional(),
-  token_endpoint_auth_methods_supported: strings.optional(),
-  authorization_response_iss_parameter_supported: z.boolean().optional(),
-});
-
-const LOOPBACK_V4 = /^127(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
-
-/** Whether a URL host is a loopback host: 127.0.0.0/8, ::1 or localhost. */
-export function isLoopbackHost(hostname: string): boolean {
-  const h = hostname.toLowerCase();
-  return h === 'localhost' || h === '[::1]' || h === '::1' || LOOPBACK_V4.test(h);
+/**
+ * Check the members the SDK uses (other members are kept as they are); the first problem found, as
+ * `member: what is wrong`, or `undefined` when the document is usable. Hand-written rather than a
+ * schema library, so importing the core stays cheap (a serverless cold start pays for every import).
+ */
+function metadataProblem(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'document: not a JSON object';
+  const doc = body as Record<string, unknown>;
+  const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
+  const isStrings = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+  for (const key of ['issuer', 'authorization_endpoint', 'jwks_uri']) {
+    if (!isString(doc[key]))
+      return `${key}: ${doc[key] === undefined ? 'missing' : 'not a non-empty string'}`;
+  }
+  for (const key of ['token_endpoint', 'userinfo_endpoint']) {
+    if (doc[key] !== undefined && !isString(doc[key])) return `${key}: not a non-empty string`;
+  }
+  const algs = doc.id_token_signing_alg_values_supported;
+  if (!isStrings(algs) || (algs as string[]).length === 0) {
+    return `id_token_signing_alg_values_supported: ${algs === undefined ? 'missing' : 'not a non-empty list of strings'}`;
+  }
+  for (const key of [
+    'response_types_supported',
+    'code_challenge_methods_supported',
+    'token_endpoint_auth_methods_supported',
+  ]) {
+    if (doc[key] !== undefined && !isStrings(doc[key])) return `${key}: not a list of strings`;
+  }
+  const iss = doc.authorization_response_iss_parameter_supported;
+  if (iss !== undefined && typeof iss !== 'boolean') {
+    return 'authorization_response_iss_parameter_supported: not a boolean';
+  }
+  return undefined;
 }
 
 /**
@@ -65,7 +76,7 @@ export function checkSecureUrl(value: string, what: string, onError: (message: s
     if (isLoopbackHost(parsed.hostname)) return parsed;
     throw onError(`${what} uses http: on a non-loopback host (${parsed.hostname}); use https:`);
   }
-  throw onError(`${what} must use https: (http: only on 127.0.0.0/8, ::1 or localhost)`);
+  throw onError(`${what} must use https: (http: only on loopback hosts)`);
 }
 
 /** Check the configured issuer up front (OptionsError naming `issuer`). */
@@ -78,6 +89,14 @@ export function checkIssuerOption(issuer: unknown): URL {
     throw new OptionsError('issuer must not contain a query or a fragment');
   }
   if (parsed.username || parsed.password) throw new OptionsError('issuer must not contain credentials');
+  // A common first mistake: the discovery URL itself. Refused rather than stripped: the issuer is
+  // also the exact `iss` every ID token must carry, so the configuration should say it as it is.
+  if (/\/\.well-known\/openid-configuration\/?$/.test(parsed.pathname)) {
+    const base = `${parsed.origin}${parsed.pathname.replace(/\/\.well-known\/openid-configuration\/?$/, '')}`;
+    throw new OptionsError(
+      `issuer is the service's base URL, not its discovery document: use ${JSON.stringify(base)} (the SDK adds /.well-known/openid-configuration itself)`,
+    );
+  }
   return parsed;
 }
 
@@ -121,16 +140,14 @@ export async function discoverProvider(
       url: location,
     });
   }
-  const parsed = metadataSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'document';
+  const problem = metadataProblem(body);
+  if (problem !== undefined) {
     throw new TransportError(
-      `Discovery at ${location} returned an invalid provider configuration: ${field}: ${issue?.message ?? 'invalid'}`,
+      `Discovery at ${location} returned an invalid provider configuration: ${problem}`,
       { code: 'invalid_response', status: response.status, method: 'GET', url: location },
     );
   }
-  const metadata = parsed.data as ProviderMetadata;
+  const metadata = body as ProviderMetadata;
   if (!issuersMatch(issuer, metadata.issuer)) {
     throw new ValidationError(
       'issuer_mismatch',

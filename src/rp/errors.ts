@@ -1,3 +1,4 @@
+import type { OptionsError, TransportError } from '../core/errors.js';
 import { AffiliationError } from '../core/errors.js';
 
 /**
@@ -15,17 +16,45 @@ export class ScopeError extends AffiliationError {
   }
 }
 
-/** Error codes the service returns (spec 7.1), plus the token and userinfo endpoint codes. */
-export type ProviderErrorCode =
-  | 'access_denied'
-  | 'invalid_scope'
-  | 'invalid_request'
-  | 'unauthorised_client'
-  | 'unauthorized_client'
-  | 'invalid_grant'
-  | 'invalid_client'
-  | 'invalid_token'
-  | (string & {});
+/**
+ * Every `error` code a provider may return that the SDK names: the service's (spec 7.1, both
+ * spellings of `unauthorized_client`), OAuth 2.0's authorization and token endpoint codes
+ * (RFC 6749 §4.1.2.1, §5.2), OpenID Connect Core's (§3.1.2.6) and the bearer token codes
+ * (RFC 6750 §3.1). Anything else is `unknown_error` (the code as sent stays in `.error`).
+ */
+export const PROVIDER_ERROR_CODES = [
+  'access_denied',
+  'invalid_scope',
+  'invalid_request',
+  'unauthorised_client',
+  'unauthorized_client',
+  'unsupported_response_type',
+  'server_error',
+  'temporarily_unavailable',
+  'invalid_grant',
+  'invalid_client',
+  'unsupported_grant_type',
+  'invalid_token',
+  'insufficient_scope',
+  'interaction_required',
+  'login_required',
+  'account_selection_required',
+  'consent_required',
+  'invalid_request_uri',
+  'invalid_request_object',
+  'request_not_supported',
+  'request_uri_not_supported',
+  'registration_not_supported',
+  'unknown_error',
+] as const;
+
+/** Codes of {@link ProviderError}: see {@link PROVIDER_ERROR_CODES}. */
+export type ProviderErrorCode = (typeof PROVIDER_ERROR_CODES)[number];
+
+const PROVIDER_CODE_SET: ReadonlySet<string> = new Set(PROVIDER_ERROR_CODES);
+
+/** Where a {@link ProviderError} came from. */
+export type ProviderErrorSource = 'authorization' | 'token' | 'userinfo';
 
 /**
  * The service answered with an OAuth/OpenID error: on the redirect (query or fragment), at the
@@ -35,23 +64,23 @@ export type ProviderErrorCode =
  */
 export class ProviderError extends AffiliationError {
   declare readonly code: ProviderErrorCode;
-  /** The `error` value as the service sent it (`unauthorised_client` is kept as spelled). */
-  readonly error: ProviderErrorCode;
+  /** The `error` value exactly as the service sent it (`unauthorised_client` is kept as spelled). */
+  readonly error: string;
   /** `error_description`, when sent. */
   readonly description: string | undefined;
   /** `state`, when sent. */
   readonly state: string | undefined;
   /** Where the error came from. */
-  readonly source: 'authorization' | 'token' | 'userinfo';
+  readonly source: ProviderErrorSource;
   /** HTTP status of a token or userinfo endpoint error. */
   readonly status: number | undefined;
 
   constructor(options: {
     error: string;
-    description?: string;
-    state?: string;
-    source: 'authorization' | 'token' | 'userinfo';
-    status?: number;
+    description?: string | undefined;
+    state?: string | undefined;
+    source: ProviderErrorSource;
+    status?: number | undefined;
     cause?: unknown;
   }) {
     const where =
@@ -60,9 +89,12 @@ export class ProviderError extends AffiliationError {
         : options.source === 'token'
           ? 'the token endpoint'
           : 'the userinfo endpoint';
+    const code = (
+      PROVIDER_CODE_SET.has(options.error) ? options.error : 'unknown_error'
+    ) as ProviderErrorCode;
     super(
       `The provider returned "${options.error}" from ${where}${options.description ? `: ${options.description}` : ''}`,
-      { code: options.error, cause: options.cause, userMessage: providerUserMessage(options.error) },
+      { code, cause: options.cause, userMessage: providerUserMessage(code, options.source) },
     );
     this.error = options.error;
     this.description = options.description;
@@ -72,19 +104,34 @@ export class ProviderError extends AffiliationError {
   }
 }
 
-function providerUserMessage(error: string): string {
-  switch (error) {
-    case 'access_denied':
-      return 'Your affiliation could not be confirmed by your institution, or you declined to share it.';
-    case 'invalid_scope':
-    case 'invalid_request':
+/** What the shopper is told: where the validation failed, and whether they can do anything. */
+function providerUserMessage(code: ProviderErrorCode, source: ProviderErrorSource): string {
+  if (source === 'authorization') {
+    switch (code) {
+      case 'access_denied':
+        return 'Your affiliation could not be confirmed by your institution, or you declined to share it.';
+      case 'server_error':
+      case 'temporarily_unavailable':
+        return 'The affiliation service could not handle the validation just now. Please try again in a moment.';
+      case 'invalid_scope':
+      case 'invalid_request':
+      case 'unauthorised_client':
+      case 'unauthorized_client':
+      case 'unsupported_response_type':
+        return 'The validation could not be started because of a problem on the shop side. Please contact the shop.';
+      default:
+        return 'Your affiliation could not be validated. Please try again.';
+    }
+  }
+  // The shopper came back to the shop; the shop's request to the service for the result failed.
+  switch (code) {
+    case 'invalid_client':
     case 'unauthorised_client':
     case 'unauthorized_client':
-    case 'invalid_client':
-    case 'invalid_grant':
-      return 'The validation could not be started because of a problem on the shop side. Please contact the shop.';
+    case 'unsupported_grant_type':
+      return 'The validation could not be completed when you returned to the shop, because of a problem on the shop side. Please contact the shop.';
     default:
-      return 'Your affiliation could not be validated. Please try again.';
+      return 'The validation could not be completed when you returned to the shop. Please start the validation again.';
   }
 }
 
@@ -120,7 +167,8 @@ export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
   unknown_state: 'This validation link is no longer valid. Please start the validation again.',
   expired_transaction: 'The validation took too long. Please start it again.',
-  replayed_transaction: 'This validation was already used. Please start a new one.',
+  replayed_transaction:
+    'This validation link was already used, so your validation may already have succeeded. If it did not, please start the validation again.',
   unknown_hint: 'The selected institution is not available. Please choose your institution again.',
   missing_parameters: 'The validation answer was incomplete. Please start the validation again.',
 };
@@ -143,3 +191,17 @@ export class ValidationError extends AffiliationError {
     });
   }
 }
+
+/**
+ * Every error the relying party throws, as a union that narrows on `code` without `instanceof`:
+ * `switch (error.code) { case 'nonce_mismatch': … }`, and a misspelled code does not compile.
+ * `callbackHandler`'s `onError` receives one.
+ *
+ * @group Errors
+ */
+export type AnyAffiliationError =
+  | ValidationError
+  | ProviderError
+  | TransportError
+  | OptionsError
+  | ScopeError;

@@ -6,6 +6,7 @@ import { AffiliationError, TransportError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import type { CallbackParams } from './callback-input.js';
 import { paramsFromUrl } from './callback-input.js';
+import type { AnyAffiliationError } from './errors.js';
 import { fragmentRelayHtml } from './relay.js';
 import type { AffiliationResult, TransactionStore } from './types.js';
 
@@ -20,17 +21,18 @@ export interface CallbackHandlerOptions {
   /** Called with the validated result; return the response for the shopper (e.g. a redirect). */
   onSuccess(result: AffiliationResult, request: Request): Response | Promise<Response>;
   /**
-   * Called when the callback is rejected (any `AffiliationError`: `ProviderError`,
-   * `ValidationError`, `TransportError`, …). Default: an HTML page with status 400 (502 when the
-   * service could not be reached) showing `error.userMessage`, HTML-escaped.
+   * Called when the callback is rejected: a `ProviderError`, `ValidationError`, `TransportError`,
+   * … as the union {@link AnyAffiliationError}, so `switch (error.code)` narrows without
+   * `instanceof`. Default: an HTML page with status 400 (502 when the service could not be
+   * reached) showing `error.userMessage`, HTML-escaped.
    */
-  onError?(error: AffiliationError, request: Request): Response | Promise<Response>;
+  onError?(error: AnyAffiliationError, request: Request): Response | Promise<Response>;
 }
 
 export interface HandlerDeps {
   read(request: Request): Promise<CallbackParams>;
   validate(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult>;
-  store: TransactionStore & { clearCookie?: (state: string) => string | undefined };
+  store: TransactionStore;
 }
 
 /** The default `onError`: a small, self-contained page with the shopper-safe message. */
@@ -38,7 +40,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
   const status = error instanceof TransportError ? 502 : 400;
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Validation failed</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation failed</title></head>
 <body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
 </html>
 `;
@@ -48,16 +50,16 @@ export function defaultErrorResponse(error: AffiliationError): Response {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'content-security-policy':
-        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        "default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     },
   });
 }
 
-/** Add a Set-Cookie header on a copy: the original's headers may be immutable (Response.redirect). */
 /**
- * The callback's answer as the browser gets it: the transaction cookie cleared, and never cached or
+ * The callback's answer as the browser gets it (a copy: the original's headers may be immutable,
+ * as `Response.redirect`'s are): the transaction's cookie cleared, and never cached or
  * leaked through the Referer header (the callback URL holds the code and state; the page may show
  * the result). Headers the app set itself are kept.
  */
@@ -93,26 +95,30 @@ export function createCallbackHandler(
       return new Response(relay.html, { status: 200, headers: relay.headers });
     }
     let state: string | undefined;
+    // A request always says what cookies it carries: none is ''.
+    const cookie = request.headers.get('cookie') ?? '';
     let result: AffiliationResult;
     let response: Response;
     try {
-      const { params, cookie } = await deps.read(request);
-      state = params.get('state');
-      result = await deps.validate(params, cookie);
+      const read = await deps.read(request);
+      state = read.params.get('state');
+      result = await deps.validate(read.params, read.cookie);
     } catch (error) {
       if (!(error instanceof AffiliationError)) throw error;
-      response = await onError(error, request);
-      return clear(response, state);
+      // Every error the relying party throws is one of the union's classes.
+      response = await onError(error as AnyAffiliationError, request);
+      return clear(response, state, cookie);
     }
     response = await options.onSuccess(result, request);
-    return clear(response, state);
+    return clear(response, state, cookie);
   };
 
-  function clear(response: Response, state: string | undefined): Response {
+  /**
+   * Success or error, the transaction is over: the store gets to replace or delete the cookie of
+   * this state (only that one; other validations of the same browser keep theirs).
+   */
+  function clear(response: Response, state: string | undefined, cookie: string): Response {
     const store = deps.store;
-    return finish(
-      response,
-      state && typeof store.clearCookie === 'function' ? store.clearCookie(state) : undefined,
-    );
+    return finish(response, state ? store.clearCookie?.(state, { cookie }) : undefined);
   }
 }

@@ -1,14 +1,16 @@
 /**
  * ID token validation: OpenID Connect Core §3.1.3.7 (and §3.2.2.11 for `response_type=id_token`)
  * plus the service's own claims (spec 2.4). One function for both flows, so every defect has the
- * same `ValidationError` code whichever way the token arrived.
+ * same `ValidationError` code whichever way the token arrived. The signature is verified once, by
+ * jose, with the algorithm pinned and the client's one key cache; jose's errors are mapped by their
+ * stable `code`.
  */
 import { createHash } from 'node:crypto';
-import type { CryptoKey, JWSHeaderParameters } from 'jose';
-import { compactVerify, errors as joseErrors } from 'jose';
+import type { CompactVerifyResult, CryptoKey } from 'jose';
+import { compactVerify } from 'jose';
 import { AffiliationError } from '../core/errors.js';
 import { ValidationError } from './errors.js';
-import type { KeyStore } from './jwks.js';
+import type { KeyResolver } from './jwks.js';
 import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
 import type { Affiliation, AffiliationResult, Identifier, Transaction } from './types.js';
 
@@ -19,9 +21,9 @@ export interface IdTokenCheckOptions {
   /** The discovery document's `issuer`: `iss` must equal it exactly. */
   issuer: string;
   clientId: string;
-  /** The advertised algorithms minus `none`. */
+  /** The advertised algorithms minus `none` and HMAC. */
   algorithms: readonly string[];
-  keys: KeyStore;
+  keys: KeyResolver;
   clockToleranceSeconds: number;
   /** Current time in ms since epoch. */
   now: number;
@@ -29,23 +31,7 @@ export interface IdTokenCheckOptions {
   accessToken?: string | undefined;
 }
 
-/**
- * Whether `value` is a UUID in its textual form, `8-4-4-4-12` hex digits of either case: exactly
- * `/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i`, checked by hand because the
- * regular expression is a measurable share of a warm `validateCallback`.
- */
-export function isUuid(value: string): boolean {
-  if (value.length !== 36) return false;
-  for (let i = 0; i < 36; i++) {
-    const c = value.charCodeAt(i);
-    if (i === 8 || i === 13 || i === 18 || i === 23) {
-      if (c !== 0x2d) return false;
-    } else if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46))) {
-      return false;
-    }
-  }
-  return true;
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
 const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
 const decoder = new TextDecoder();
@@ -62,10 +48,16 @@ function decodeJsonPart(part: string): Record<string, unknown> | undefined {
   }
 }
 
+function describeKid(kid: unknown): string {
+  if (kid === undefined) return 'none';
+  return typeof kid === 'string' ? JSON.stringify(kid.slice(0, 64)) : 'invalid';
+}
+
 /**
  * Verify the signature of an ID token and every claim; return the result for the shopper.
  *
  * @throws {ValidationError} with the code of the first failed check.
+ * @throws {TransportError} when the provider's keys cannot be fetched.
  */
 export async function verifyIdToken(
   idToken: string,
@@ -75,97 +67,87 @@ export async function verifyIdToken(
   if (typeof idToken !== 'string' || idToken.length > 64 * 1024) {
     throw new ValidationError('signature_invalid', 'The ID token is not a compact JWS');
   }
-  const first = idToken.indexOf('.');
-  const second = idToken.indexOf('.', first + 1);
-  if (first === -1 || second === -1 || idToken.indexOf('.', second + 1) !== -1) {
-    const encrypted = idToken.split('.').length === 5;
+  const parts = idToken.split('.');
+  if (parts.length !== 3) {
+    const encrypted = parts.length === 5;
     throw new ValidationError(
       encrypted ? 'unsupported_alg' : 'signature_invalid',
       encrypted ? 'Encrypted ID tokens are not supported' : 'The ID token is not a compact JWS',
     );
   }
-  // jose parses the header and refuses unknown `crit` extensions before it asks for the key; the
-  // algorithm is pinned here, in the key resolver, which is measurably cheaper than jose's
-  // `algorithms` option on this hot path and gives our own error. With the keys warm the resolver
-  // answers synchronously (no promise, no fetch). A header segment that verified before (same
-  // bytes, so the same `alg` and `kid` when jose parses it again) skips the resolver: its `alg` is
-  // checked against the allowed list here and jose verifies with the cached key of that `alg`.
-  let alg = '';
-  let candidates: CryptoKey[] = [];
-  let payload: Uint8Array | undefined;
-  const { algorithms, keys } = options;
-  const encodedHeader = idToken.slice(0, first);
+  const algorithms = options.algorithms as string[];
+  let verified: CompactVerifyResult;
   try {
-    const known = keys.verifiedHeader(encodedHeader);
-    if (known !== undefined && algorithms.includes(known.alg)) {
-      alg = known.alg;
-      candidates = known.keys;
-      ({ payload } = await compactVerify(idToken, known.keys[0] as CryptoKey));
-    } else {
-      let resolved: JWSHeaderParameters | undefined;
-      let generation = -1;
-      ({ payload } = await compactVerify(idToken, (header, token) => {
-        alg = header.alg as string;
-        if (alg === 'none' || !algorithms.includes(alg))
-          throw new joseErrors.JOSEAlgNotAllowed('alg not allowed');
-        resolved = header;
-        const cached = keys.cachedKeysFor(header);
-        if (cached !== undefined) {
-          generation = keys.generation;
-          candidates = cached;
-          return cached[0] as CryptoKey;
-        }
-        return keys.keysFor(header, token).then((found) => {
-          generation = keys.generation;
-          candidates = found;
-          return found[0] as CryptoKey;
-        });
-      }));
-      if (resolved !== undefined && candidates.length === 1) {
-        keys.rememberVerifiedHeader(encodedHeader, resolved, candidates[0] as CryptoKey, generation);
-      }
-    }
+    verified = await compactVerify(idToken, options.keys, { algorithms });
   } catch (error) {
-    if (error instanceof AffiliationError) throw error;
-    if (error instanceof joseErrors.JOSEAlgNotAllowed || error instanceof joseErrors.JOSENotSupported) {
-      const header = decodeJsonPart(idToken.slice(0, first));
-      const shown =
-        typeof header?.alg === 'string' ? JSON.stringify(header.alg.slice(0, 32)) : 'no algorithm';
-      throw new ValidationError(
-        'unsupported_alg',
-        header?.crit !== undefined && error instanceof joseErrors.JOSENotSupported
-          ? 'The ID token uses critical header extensions (crit)'
-          : `The ID token is signed with ${shown}, not one the provider advertises (${options.algorithms.join(', ')})`,
-      );
-    }
-    // Several keys matched a token without `kid`: try the others.
-    for (const key of candidates.slice(1)) {
-      payload = await tryVerify(idToken, key, options.algorithms as string[]);
-      if (payload) break;
-    }
+    verified = await recover(error, idToken, algorithms, parts[0] as string);
   }
-  if (!payload) throw new ValidationError('signature_invalid', 'The ID token signature does not verify');
   let claims: unknown;
   try {
-    claims = JSON.parse(decoder.decode(payload));
+    claims = JSON.parse(decoder.decode(verified.payload));
   } catch {
     claims = undefined;
   }
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
     throw new ValidationError('signature_invalid', 'The ID token payload is not a JSON object');
   }
-  return checkClaims(claims as Record<string, unknown>, transaction, options, alg);
+  return checkClaims(
+    claims as Record<string, unknown>,
+    transaction,
+    options,
+    verified.protectedHeader.alg as string,
+  );
 }
 
-async function tryVerify(
+/**
+ * jose's verification error → ours, by its `code`; several keys matching a token without `kid`
+ * are each tried (jose hands them over as an async iterable).
+ */
+async function recover(
+  error: unknown,
   idToken: string,
-  key: CryptoKey,
   algorithms: string[],
-): Promise<Uint8Array | undefined> {
-  try {
-    return (await compactVerify(idToken, key, { algorithms })).payload;
-  } catch {
-    return undefined;
+  encodedHeader: string,
+): Promise<CompactVerifyResult> {
+  if (error instanceof AffiliationError) throw error;
+  const code = (error as { code?: unknown } | null)?.code;
+  const header = decodeJsonPart(encodedHeader);
+  switch (code) {
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      for await (const key of error as AsyncIterable<CryptoKey>) {
+        try {
+          return await compactVerify(idToken, key, { algorithms });
+        } catch {
+          // try the next key
+        }
+      }
+      throw new ValidationError('signature_invalid', 'The ID token signature does not verify');
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+    case 'ERR_JOSE_NOT_SUPPORTED': {
+      const shown =
+        typeof header?.alg === 'string' ? JSON.stringify(header.alg.slice(0, 32)) : 'no algorithm';
+      throw new ValidationError(
+        'unsupported_alg',
+        header?.crit !== undefined && code === 'ERR_JOSE_NOT_SUPPORTED'
+          ? 'The ID token uses critical header extensions (crit)'
+          : `The ID token is signed with ${shown}, not one the provider advertises (${algorithms.join(', ')})`,
+        { cause: error },
+      );
+    }
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+      throw new ValidationError(
+        'signature_invalid',
+        `No key of the provider matches the ID token (alg ${String(header?.alg).slice(0, 32)}, kid ${describeKid(header?.kid)})`,
+        { cause: error },
+      );
+    case 'ERR_JWS_INVALID':
+      throw new ValidationError('signature_invalid', 'The ID token is not a well-formed JWS', {
+        cause: error,
+      });
+    default:
+      throw new ValidationError('signature_invalid', 'The ID token signature does not verify', {
+        cause: error,
+      });
   }
 }
 
@@ -314,7 +296,7 @@ function checkClaims(
   }
 
   const transactionId = claims.transaction_id;
-  if (typeof transactionId !== 'string' || !isUuid(transactionId)) {
+  if (typeof transactionId !== 'string' || !UUID.test(transactionId)) {
     throw new ValidationError(
       'transaction_id_invalid',
       'The ID token transaction_id is missing or not a UUID',

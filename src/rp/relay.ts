@@ -96,6 +96,7 @@ export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentR
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>Finishing validation</title>
 </head>
 <body>
@@ -113,7 +114,7 @@ export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentR
     nonce,
     headers: {
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',

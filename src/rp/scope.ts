@@ -31,12 +31,12 @@ export interface BuildScopeOptions {
   /** The one affiliation to validate (rule 1). */
   affiliation: Affiliation;
   /** The identifier kind; when absent none is sent and the service assumes `transient` (rule 2). */
-  identifier?: Identifier;
+  identifier?: Identifier | undefined;
   /**
    * Further scope values (rule 3), sent after the affiliation and identifier in this order.
    * `openid` may be listed and is ignored (it is always sent first). Default: none.
    */
-  scopes?: readonly string[];
+  scopes?: readonly string[] | undefined;
 }
 
 /** A scope string taken apart by {@link parseScope}. @group Scope */

@@ -5,8 +5,8 @@ export type Identifier = 'persistent' | 'transient';
 
 /** The `claims` request parameter (spec 2.3). @group Types */
 export interface ClaimsRequest {
-  id_token?: { reuse_detection: null };
-  userinfo?: { reuse_detection: null };
+  id_token?: { reuse_detection: null } | undefined;
+  userinfo?: { reuse_detection: null } | undefined;
 }
 
 /**
@@ -43,30 +43,60 @@ export interface Transaction {
  * transaction at most once (a second `take` of the same state returns `undefined` or throws a
  * `ValidationError` with code `replayed_transaction`), and never one that has expired.
  *
+ * A store that binds transactions to the browser (a cookie set by `put`, checked by `take`) says so
+ * with `bindsToBrowser: true`; the client then refuses a callback whose cookies it was not given
+ * (fail closed). Such a store keeps a bounded cookie budget: at most a few cookies per browser,
+ * whatever the number of starts (see `put`).
+ *
  * @group Transactions
  */
 export interface TransactionStore {
   /**
-   * Store a transaction. May return a `Set-Cookie` header value the caller must hand to the browser
-   * with the redirect (`createAuthorizationRequest` returns it as `setCookie`): the sealed
-   * transaction of a stateless store, or the cookie that binds a server-side transaction to the
-   * browser. A store that returns one should check it in `take` (`context.cookie`).
+   * `true` when `put` returns a cookie that `take` checks (the transaction is bound to the browser
+   * that started it): `take` then needs `context.cookie`, and the client refuses a callback URL
+   * given without `{ cookie }`. Absent counts as `false`.
+   */
+  readonly bindsToBrowser?: boolean;
+  /**
+   * Store a transaction. May return ONE `Set-Cookie` header value the caller must send with the
+   * redirect (`createAuthorizationRequest` returns it as `setCookie`): the sealed transaction of a
+   * stateless store, or the cookie that binds a server-side transaction to the browser.
+   *
+   * `context.cookie` is the START request's `Cookie` header (`''` or `null` when it had none,
+   * `undefined` when the caller does not know it). A store that sets cookies uses it to keep its
+   * budget: it reuses one of a fixed set of cookie names, replacing the browser's oldest
+   * transaction when all are taken, so one `Set-Cookie` both stores the new transaction and evicts
+   * the old one. Without it the store cannot see what the browser holds and keeps one transaction
+   * per browser.
    */
   put(transaction: Transaction, context?: TransactionContext): Promise<undefined | string>;
-  /** Take the transaction stored under `state`, exactly once. */
+  /**
+   * Take the transaction stored under `state`, exactly once. `context.cookie` is the CALLBACK
+   * request's `Cookie` header; a store that binds to the browser refuses to work without it.
+   */
   take(state: string, context?: TransactionContext): Promise<Transaction | undefined>;
+  /**
+   * The `Set-Cookie` header value to send with the callback's response (success or error), or
+   * `undefined` when there is nothing to change. `context.cookie` is the callback request's
+   * `Cookie` header: only a cookie that belongs to `state` is touched, never one of another
+   * validation in progress in the same browser. `callbackHandler()` sends it for you.
+   */
+  clearCookie?(state: string, context?: TransactionContext): string | undefined;
 }
 
 /**
- * Request data a store needs to find its transaction or to check its browser binding (the
- * callback's cookies).
+ * Request data a store needs: the request's cookies, to find its transaction, to check the browser
+ * binding, or to keep the cookie budget.
+ *
+ * @group Transactions
  */
 export interface TransactionContext {
   /**
-   * The `cookie` header of the request: `''` when it carried none, `undefined` when the caller did
-   * not say (a bare callback URL).
+   * The request's `Cookie` header: `''` or `null` when it carried none, `undefined` when the caller
+   * does not know (a bare callback URL). Pass `request.headers.get('cookie')` (Web `Request`) or
+   * `req.headers.cookie` (Node).
    */
-  cookie?: string | null;
+  cookie?: string | null | undefined;
 }
 
 /** The result of a successful validation. @group Types */
@@ -99,4 +129,10 @@ export interface AffiliationResult {
  */
 export interface HintLookup {
   has(entityId: string): boolean;
+  /**
+   * `false` while the lookup has no list yet (a `HintFeed` before its cache file or first successful
+   * refresh): an `idpHint` is then refused saying that the feed has not loaded, not that the
+   * institution is unknown. Absent means loaded.
+   */
+  readonly loaded?: boolean;
 }

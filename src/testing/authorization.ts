@@ -200,7 +200,7 @@ export async function selectionPageEndpoint(ctx: ProviderContext, request: Reque
   const { tx, params } = found;
   if (request.method !== 'POST') {
     const list = [...ctx.institutions.values()];
-    return htmlResponse(selectionPage(ctx.baseUrl + ctx.paths.select, tx.id, list));
+    return htmlResponse(selectionPage(ctx.baseUrl + ctx.paths.select, tx.id, list), 200, {}, tx.redirectUri);
   }
   const institution = ctx.institutions.get(params.get('entity_id') ?? '');
   if (institution === undefined || !institution.edugain) {
@@ -219,7 +219,12 @@ export async function loginPageEndpoint(ctx: ProviderContext, request: Request):
   if (institution === undefined) return redirect(pageUrl(ctx, ctx.paths.select, tx.id), 303);
   if (request.method !== 'POST') {
     const userId = ctx.loginQueue[0]?.userId ?? normalizeOutcome({}).userId;
-    return htmlResponse(loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId));
+    return htmlResponse(
+      loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId),
+      200,
+      {},
+      tx.redirectUri,
+    );
   }
   // Without a scripted outcome, the name typed on the page is the user (so a person trying the
   // provider in a browser gets one persistent subject per name).
@@ -251,6 +256,9 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
         tx.scope.affiliation,
         outcome.consent,
       ),
+      200,
+      {},
+      tx.redirectUri,
     );
   }
   if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User denied consent' });

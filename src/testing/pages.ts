@@ -8,20 +8,39 @@ import { escapeHtml } from '../core/html.js';
 
 export { escapeHtml };
 
-/** Security headers of every HTML page: no scripts at all, no framing. */
+/**
+ * The pages' Content-Security-Policy: no scripts at all, no framing, the inline style and the
+ * empty `data:` favicon. `form-action` allows the provider itself and, on the pages of a
+ * transaction, the origin of the client's registered `redirect_uri`: Chromium applies `form-action`
+ * to the redirect that follows a form submission (a POST to `…/consent` answered with 303 to the
+ * shop's callback), so `'self'` alone would stop the shopper there. Firefox does not.
+ */
+export function pageCsp(redirectUri?: string): string {
+  let formAction = "'self'";
+  if (redirectUri !== undefined && URL.canParse(redirectUri)) {
+    const target = new URL(redirectUri);
+    // An origin is a valid CSP host-source; a scheme without an origin (a custom app scheme) is
+    // allowed by its scheme-source.
+    formAction += target.origin === 'null' ? ` ${target.protocol}` : ` ${target.origin}`;
+  }
+  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
+}
+
+/** Security headers of every HTML page (see {@link pageCsp}). */
 export function htmlResponse(
   body: string,
   status = 200,
   extraHeaders: Record<string, string> = {},
+  redirectUri?: string,
 ): Response {
   return new Response(body, {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+      'content-security-policy': pageCsp(redirectUri),
       'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
       ...extraHeaders,
     },
@@ -32,9 +51,10 @@ function layout(title: string, content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}
-label{display:block;margin:.5rem 0}button{margin-top:1rem;padding:.4rem 1.2rem}</style></head>
+label{display:block;margin:.5rem 0}input[type=text],input[type=password]{display:block;margin-bottom:.5rem}fieldset{border:0;padding:0}button{margin-top:1rem;padding:.4rem 1.2rem}</style></head>
 <body>
 <p><small>Affiliation validation — local test provider</small></p>
 <h1>${escapeHtml(title)}</h1>
@@ -59,7 +79,7 @@ export function selectionPage(
     'Select your institution',
     `<form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="tx" value="${escapeHtml(tx)}">
-<label>Institution <select name="entity_id">
+<label>Institution <select name="entity_id" autocomplete="off">
 ${options}
 </select></label>
 <button type="submit">Continue</button>
@@ -74,8 +94,10 @@ export function loginPage(action: string, tx: string, institutionName: string, u
 scripted by the test (<code>scriptLogin()</code>); the password is not checked.</p>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="tx" value="${escapeHtml(tx)}">
-<label>Username <input type="text" name="username" value="${escapeHtml(userId)}"></label>
-<label>Password <input type="password" name="password" value="test"></label>
+<label for="username">Username</label>
+<input id="username" type="text" name="username" value="${escapeHtml(userId)}" autocomplete="username" required>
+<label for="password">Password</label>
+<input id="password" type="password" name="password" value="test" autocomplete="current-password">
 <button type="submit">Log in</button>
 </form>`,
   );
@@ -95,8 +117,10 @@ export function consentPage(
 affiliated as <strong>${escapeHtml(affiliation)}</strong>.</p>
 <form method="post" action="${escapeHtml(action)}">
 <input type="hidden" name="tx" value="${escapeHtml(tx)}">
+<fieldset><legend>Release the affiliation</legend>
 <label><input type="radio" name="consent" value="yes"${consent ? ' checked' : ''}> Yes, release it</label>
 <label><input type="radio" name="consent" value="no"${consent ? '' : ' checked'}> No</label>
+</fieldset>
 <button type="submit">Send</button>
 </form>`,
   );

@@ -3,6 +3,7 @@ import { DocsSiteError } from '../../src/docs-site.js';
 import {
   BASE,
   client,
+  connect,
   HttpResponse,
   http,
   post,
@@ -97,7 +98,7 @@ describe('batch()', () => {
         }),
       ),
     );
-    const learned = await client().connect();
+    const learned = await connect();
     expect(learned.batchMaxItems).toBe(10);
     await learned.batch(creates(23));
     expect(calls.map((c) => c.requests.length)).toEqual([10, 10, 3]);

@@ -126,6 +126,28 @@ describe('docs get|post|put|patch|delete', () => {
     expect(t.err.join('')).not.toContain('secret');
   });
 
+  it('a wrong --rest-root says what to check, in command-line terms (rest_api_not_found, exit 1)', async () => {
+    server.use(
+      http.get(
+        `${BASE}/api/wp/v2/posts`,
+        () =>
+          new HttpResponse('<!doctype html><p>Not found</p>', {
+            status: 404,
+            headers: { 'content-type': 'text/html' },
+          }),
+      ),
+    );
+    const t = io();
+    expect(await runCli(['docs', 'get', '/wp/v2/posts', '--rest-root', 'api'], t.io)).toBe(1);
+    const stderr = t.err.join('');
+    expect(stderr).toContain('[rest_api_not_found]');
+    expect(stderr).toContain(`${BASE}/api/`);
+    expect(stderr).toContain('--rest-root');
+    expect(stderr).toContain('--route-style query');
+    expect(stderr).toContain('--base-url');
+    expect(stderr).not.toContain('abcd');
+  });
+
   it('prints its usage with --help, naming the environment variables', async () => {
     const t = io();
     expect(await runCli(['docs', '--help'], t.io)).toBe(0);

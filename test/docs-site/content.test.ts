@@ -87,3 +87,43 @@ describe('posts CRUD under the content namespace', () => {
     expect(error).toMatchObject({ status: 404, code: 'rest_post_invalid_id', data: { status: 404 } });
   });
 });
+
+describe('resources built from the route table', () => {
+  it('have exactly the capabilities of their route, at run time too', () => {
+    const docs = client();
+    const has = (r: object, m: string) => typeof (r as Record<string, unknown>)[m] === 'function';
+    for (const kind of ['posts', 'pages', 'blocks'] as const) {
+      for (const m of [
+        'list',
+        'iterate',
+        'get',
+        'create',
+        'update',
+        'delete',
+        'batchCreate',
+        'revisions',
+        'autosaves',
+      ]) {
+        expect(has(docs[kind], m), `${kind}.${m}`).toBe(true);
+      }
+    }
+    expect(has(docs.menuItems, 'autosaves')).toBe(true);
+    expect(has(docs.menuItems, 'revisions')).toBe(false);
+    expect(has(docs.media, 'upload')).toBe(true);
+    expect(has(docs.media, 'batchCreate')).toBe(false);
+    expect(has(docs.media, 'revisions')).toBe(false);
+    expect(has(docs.templates, 'lookup')).toBe(true);
+    expect(has(docs.templates, 'iterate')).toBe(false);
+    expect(has(docs.templates, 'batchCreate')).toBe(false);
+    expect(Object.isFrozen(docs.posts)).toBe(true);
+  });
+
+  it('parse() checks a value (a batch result body) against the documented item shape', () => {
+    const docs = client();
+    expect(docs.posts.parse(post(4, { extra: 1 }))).toMatchObject({ id: 4, extra: 1 });
+    expect(() => docs.posts.parse({ id: 'four' })).toThrow(
+      expect.objectContaining({ code: 'invalid_response', message: expect.stringContaining('posts.parse') }),
+    );
+    expect(docs.templates.parse({ id: 't//home' }).id).toBe('t//home');
+  });
+});

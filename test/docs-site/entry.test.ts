@@ -27,7 +27,7 @@ describe('affiliation-validation/docs-site entry point', () => {
     expect(files).toContain('src/http/client.ts');
   });
 
-  it('exports the client, the error and the schemas, nothing of the RP', () => {
+  it('exports the client, the errors and constants, no schema and nothing of the RP', () => {
     expect(Object.keys(entry).sort()).toEqual(
       [
         'AffiliationError',
@@ -38,7 +38,6 @@ describe('affiliation-validation/docs-site entry point', () => {
         'MAX_BATCH_ITEMS',
         'OptionsError',
         'TransportError',
-        'docsSiteSchemas',
       ].sort(),
     );
     expect(new entry.DocsSiteError('x', { code: 'invalid_param' })).toBeInstanceOf(entry.AffiliationError);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../examples/docs-scripting/release-notes.js';
-import { client, HttpResponse, http, post, ROOT, useServer } from './helpers.js';
+import { connect, HttpResponse, http, post, ROOT, useServer } from './helpers.js';
 
 const server = useServer();
 
@@ -43,7 +43,7 @@ describe('examples/docs-scripting/release-notes.ts', () => {
     );
     const lines: string[] = [];
     const created = await run(
-      client(),
+      await connect(),
       [
         { title: 'One', content: '<p>1</p>' },
         { title: 'Two', content: '<p>2</p>' },

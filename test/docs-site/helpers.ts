@@ -17,13 +17,24 @@ export function useServer() {
   return server;
 }
 
-export function client(options: Partial<DocsSiteOptions> = {}): DocsSiteClient {
-  return new DocsSiteClient({
+/** Options of the test clients: the emulated site, an editor's application password, no retries. */
+export function options(overrides: Partial<DocsSiteOptions> = {}): DocsSiteOptions {
+  return {
     baseUrl: BASE,
     auth: { username: USER, applicationPassword: PASSWORD },
     retries: 0,
-    ...options,
-  });
+    ...overrides,
+  };
+}
+
+/** A client built without a request (`new`), content namespace cms/v2 unless overridden. */
+export function client(overrides: Partial<DocsSiteOptions> = {}): DocsSiteClient {
+  return new DocsSiteClient(options(overrides));
+}
+
+/** A client made by the static factory: reads the index first. */
+export function connect(overrides: Partial<DocsSiteOptions> = {}): Promise<DocsSiteClient> {
+  return DocsSiteClient.connect(options(overrides));
 }
 
 export function wpError(code: string, message: string, status: number, data: Record<string, unknown> = {}) {

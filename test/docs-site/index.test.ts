@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DocsSiteError } from '../../src/docs-site.js';
-import { BASE, client, HttpResponse, http, post, ROOT, useServer } from './helpers.js';
+import { DocsSiteClient, DocsSiteError } from '../../src/docs-site.js';
+import { BASE, client, connect, HttpResponse, http, options, post, ROOT, useServer } from './helpers.js';
 
 const server = useServer();
 
@@ -61,17 +61,30 @@ describe('index()', () => {
     expect(doc.authentication).toEqual({});
   });
 
-  it('refuses an index without namespaces', async () => {
+  it('says an index without namespaces is not the WordPress REST API (rest_api_not_found)', async () => {
     server.use(http.get(`${ROOT}/`, () => HttpResponse.json({ name: 'x' })));
-    await expect(client().index()).rejects.toMatchObject({ code: 'invalid_response' });
+    const error = await client()
+      .index()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsSiteError);
+    expect(error).toMatchObject({ code: 'rest_api_not_found', status: 200 });
+    expect((error as Error).message).toContain('"namespaces"');
   });
 });
 
-describe('connect()', () => {
-  it('keeps cms/v2 when the index lists it', async () => {
-    server.use(http.get(`${ROOT}/`, () => HttpResponse.json(index({ namespaces: ['wp/v2', 'cms/v2'] }))));
-    const docs = await client({ contentNamespace: 'wp/v2' }).connect();
+describe('DocsSiteClient.connect(options)', () => {
+  it('is a static factory: reads the index and returns a ready client (cms/v2 when listed)', async () => {
+    let reads = 0;
+    server.use(
+      http.get(`${ROOT}/`, () => {
+        reads++;
+        return HttpResponse.json(index({ namespaces: ['wp/v2', 'cms/v2'] }));
+      }),
+    );
+    const docs = await DocsSiteClient.connect(options());
+    expect(docs).toBeInstanceOf(DocsSiteClient);
     expect(docs.contentNamespace).toBe('cms/v2');
+    expect(reads).toBe(1);
   });
 
   it('picks wp/v2 on a stock WordPress and sends content requests there', async () => {
@@ -81,22 +94,95 @@ describe('connect()', () => {
       ),
       http.get(`${ROOT}/wp/v2/posts`, () => HttpResponse.json([post(1)])),
     );
-    const base = client();
-    const docs = await base.connect();
-    expect(docs).not.toBe(base);
-    expect(base.contentNamespace).toBe('cms/v2');
+    const docs = await connect();
     expect(docs.contentNamespace).toBe('wp/v2');
+    expect(docs.posts.collectionPath).toBe('/wp/v2/posts');
     expect((await docs.posts.list()).items).toHaveLength(1);
     await expect(docs.batch([{ path: '/cms/v2/posts' }])).rejects.toMatchObject({ code: 'invalid_batch' });
   });
 
+  it('keeps a contentNamespace option the index confirms, and refuses one it does not list', async () => {
+    server.use(http.get(`${ROOT}/`, () => HttpResponse.json(index({ namespaces: ['wp/v2', 'cms/v2'] }))));
+    expect((await connect({ contentNamespace: 'wp/v2' })).contentNamespace).toBe('wp/v2');
+    await expect(connect({ contentNamespace: 'docs/v3' })).rejects.toMatchObject({
+      code: 'no_content_namespace',
+      message: expect.stringContaining('docs/v3'),
+    });
+  });
+
+  it('regression: an instance has no connect() that could silently keep the old namespace', () => {
+    const docs = client();
+    expect((docs as unknown as { connect?: unknown }).connect).toBeUndefined();
+    expect(typeof DocsSiteClient.connect).toBe('function');
+  });
+
+  it('refuses bad options before any request (OptionsError)', async () => {
+    await expect(DocsSiteClient.connect(options({ baseUrl: 'ftp://x' }))).rejects.toMatchObject({
+      code: 'invalid_options',
+    });
+  });
+
   it('fails with no_content_namespace when neither is advertised', async () => {
     server.use(http.get(`${ROOT}/`, () => HttpResponse.json(index({ namespaces: ['oembed/1.0'] }))));
-    const error = await client()
-      .connect()
-      .catch((e: unknown) => e);
+    const error = await connect().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DocsSiteError);
     expect(error).toMatchObject({ code: 'no_content_namespace' });
+  });
+});
+
+describe('a site that is not the WordPress REST API says what to check (rest_api_not_found)', () => {
+  const html = (status: number) =>
+    new HttpResponse('<!doctype html><title>Not found</title>', {
+      status,
+      headers: { 'content-type': 'text/html; charset=UTF-8' },
+    });
+
+  it('a wrong REST root: 404 with an HTML page names restRoot, ?rest_route= and the base URL', async () => {
+    server.use(http.get(`${BASE}/api/`, () => html(404)));
+    const error = (await connect({ restRoot: 'api' }).catch((e: unknown) => e)) as DocsSiteError;
+    expect(error).toBeInstanceOf(DocsSiteError);
+    expect(error.code).toBe('rest_api_not_found');
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('404 with an HTML page');
+    expect(error.message).toContain(`${BASE}/api/`);
+    expect(error.message).toContain('restRoot');
+    expect(error.message).toContain('wp-json');
+    expect(error.message).toContain('?rest_route=');
+    expect(error.message).toContain(`baseUrl (${BASE})`);
+    expect(error.message).toContain('runs WordPress');
+  });
+
+  it('a site that is not WordPress: 200 with an HTML page (a catch-all front page)', async () => {
+    server.use(http.get(`${ROOT}/`, () => html(200)));
+    await expect(connect()).rejects.toMatchObject({ code: 'rest_api_not_found', status: 200 });
+  });
+
+  it('a 404 without any WordPress error body on a content route', async () => {
+    server.use(http.get(`${ROOT}/cms/v2/posts/1`, () => new HttpResponse(null, { status: 404 })));
+    const error = (await client()
+      .posts.get(1)
+      .catch((e: unknown) => e)) as DocsSiteError;
+    expect(error.code).toBe('rest_api_not_found');
+    expect(error.message).toContain('no WordPress error');
+  });
+
+  it("routeStyle 'query': names the ?rest_route= address that was tried", async () => {
+    server.use(http.get(`${BASE}/`, () => html(200)));
+    const error = (await connect({ routeStyle: 'query' }).catch((e: unknown) => e)) as DocsSiteError;
+    expect(error.code).toBe('rest_api_not_found');
+    expect(error.message).toContain(`${BASE}/?rest_route=/`);
+  });
+
+  it("a WordPress 404 (rest_no_route) stays the site's own error", async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/posts`, () =>
+        HttpResponse.json(
+          { code: 'rest_no_route', message: 'No route', data: { status: 404 } },
+          { status: 404 },
+        ),
+      ),
+    );
+    await expect(client().posts.list()).rejects.toMatchObject({ code: 'rest_no_route', status: 404 });
   });
 });
 

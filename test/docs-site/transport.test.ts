@@ -3,6 +3,7 @@ import { DocsSiteClient, DocsSiteError, OptionsError, TransportError } from '../
 import {
   BASE,
   client,
+  connect,
   HttpResponse,
   http,
   PASSWORD,
@@ -57,17 +58,23 @@ describe('options', () => {
           auth: { username: 'a', applicationPassword: PASSWORD },
         }),
     ).not.toThrow();
-    try {
-      new DocsSiteClient({
-        baseUrl: 'http://docs.example.org',
-        auth: { username: 'a', applicationPassword: PASSWORD },
-      });
-    } catch (error) {
-      expect(String((error as Error).message)).not.toContain('abcd');
-    }
+    let refused: unknown;
+    expect(() => {
+      try {
+        new DocsSiteClient({
+          baseUrl: 'http://docs.example.org',
+          auth: { username: 'a', applicationPassword: PASSWORD },
+        });
+      } catch (error) {
+        refused = error;
+        throw error;
+      }
+    }).toThrow(OptionsError);
+    expect((refused as Error).message).toContain('https');
+    expect((refused as Error).message).not.toContain('abcd');
   });
 
-  it('is immutable; extend() and connect() return new clients', async () => {
+  it('is immutable; extend() returns a new client', async () => {
     const docs = client();
     expect(Object.isFrozen(docs)).toBe(true);
     expect(() => {
@@ -105,7 +112,7 @@ describe("routeStyle 'query' (?rest_route=)", () => {
         return HttpResponse.json([post(1)], { headers: { 'X-WP-Total': '1', 'X-WP-TotalPages': '1' } });
       }),
     );
-    const docs = await client({ baseUrl: 'https://example.org/docs', routeStyle: 'query' }).connect();
+    const docs = await connect({ baseUrl: 'https://example.org/docs', routeStyle: 'query' });
     await docs.posts.list({ per_page: 5, status: ['draft'] });
     await docs.templates.get('t//home');
     await docs.request('GET', '/wp/v2/a+b&c=d?x[]=1');
@@ -126,11 +133,20 @@ describe("routeStyle 'query' (?rest_route=)", () => {
 });
 
 describe('answers that are not what the interface documents', () => {
-  it('turns a non-JSON success into invalid_response', async () => {
+  it('turns a non-JSON success into invalid_response, keeping the parse error as cause', async () => {
+    server.use(http.get(`${ROOT}/cms/v2/posts/1`, () => new HttpResponse('{"id": 1,', { status: 200 })));
+    const error = (await client()
+      .posts.get(1)
+      .catch((e: unknown) => e)) as DocsSiteError;
+    expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('turns an HTML page on a success status into rest_api_not_found (not the REST API)', async () => {
     server.use(
       http.get(`${ROOT}/cms/v2/posts/1`, () => new HttpResponse('<html>maintenance</html>', { status: 200 })),
     );
-    await expect(client().posts.get(1)).rejects.toMatchObject({ code: 'invalid_response', status: 200 });
+    await expect(client().posts.get(1)).rejects.toMatchObject({ code: 'rest_api_not_found', status: 200 });
   });
 
   it('turns a JSON answer of the wrong shape into invalid_response naming the field', async () => {

@@ -109,9 +109,9 @@ export function describeExampleShop(name: string, start: StartExample): void {
       );
       expect(page.body).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
       expect(page.body).not.toContain(SECRET);
-      // The single-use transaction cookie was set on /start and dropped by the callback; only the
-      // shop's session remains.
-      expect(b.cookieNames(shop.url)).toEqual(['shop_session']);
+      // The single-use transaction cookie was set on /start and replaced by the callback with its
+      // small "used" marker (a reload is then answered replayed_transaction); and the shop's session.
+      expect(b.cookieNames(shop.url)).toEqual(['av_tx_0', 'shop_session']);
       expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     });
 
@@ -158,7 +158,8 @@ export function describeExampleShop(name: string, start: StartExample): void {
       );
       expect(page.body).toContain('Reference: access_denied');
       expect(page.headers.get('cache-control')).toBe('no-store');
-      expect(b.cookieNames(shop.url)).toEqual([]);
+      // Only the spent transaction's "used" marker.
+      expect(b.cookieNames(shop.url)).toEqual(['av_tx_0']);
       expect(logs.some((l) => l.includes('access_denied'))).toBe(true);
     });
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AuthorizationRequestOptions } from '../../src/rp/authorization.js';
 import type { AffiliationClientOptions } from '../../src/rp/client.js';
 import { AffiliationClient } from '../../src/rp/client.js';
+import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 import type { OpMockOptions } from './op-mock.js';
 import { CLIENT_ID, CLIENT_SECRET, ISSUER, OpMock, REDIRECT_URI } from './op-mock.js';
 
@@ -22,12 +23,18 @@ export function useOp(options: OpMockOptions = {}) {
   return { op, server };
 }
 
+/**
+ * A client against the OP mock. Its store does not bind to the browser, so a test can pass a bare
+ * callback URL; tests of the binding pass their own store, or `{ transactions: undefined }` for the
+ * client's real default (test/rp/transactions-binding.test.ts).
+ */
 export function newClient(overrides: Partial<AffiliationClientOptions> = {}, issuer = ISSUER) {
   return AffiliationClient.discover({
     issuer,
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUri: REDIRECT_URI,
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     ...overrides,
   });
 }

@@ -41,6 +41,9 @@ describe('HintFeed options are validated up front, naming the option', () => {
     [{ sources: [FEED, FEED] }, /sources\[1\] is listed twice/],
     [{ sources: [{ url: FEED, country: 'NLD' }] }, /sources\[0\]\.country/],
     [{ sources: [{ country: 'NL' }] }, /sources\[0\]/],
+    [{ sources: [{ url: FEED, region: 'Africa' }] }, /sources\[0\]\.region must be a lower-case region name/],
+    [{ sources: [{ url: FEED, region: 'eu' }] }, /sources\[0\]\.region/],
+    [{ sources: [{ url: FEED, region: 'africa', country: 'ZA' }] }, /names a country and a region/],
     [{ sources: [FEED], cacheFile: '' }, /cacheFile/],
     [{ sources: [FEED], maxBytes: 0 }, /maxBytes/],
     [{ sources: [FEED], maxBytes: 1.5 }, /maxBytes/],
@@ -123,6 +126,65 @@ describe('HintFeed fetching', () => {
     ]);
     expect(everything).not.toContain('hunter2-password');
     expect(everything).not.toContain('abcd1234secret');
+  });
+});
+
+describe('what a source is', () => {
+  const body = JSON.stringify({ [TUD]: { en: 'TU Delft' } });
+  const serve = async () => new Response(body);
+
+  it.each([
+    ['https://feeds.example.org/nl.json', 'NL'],
+    ['https://feeds.example.org/v2/de.json?x=1', 'DE'],
+    ['https://feeds.example.org/NL.json', undefined], // the service names its files in lower case
+    ['https://feeds.example.org/en.json', undefined], // not a country
+    ['https://feeds.example.org/zz.json', undefined],
+    ['https://feeds.example.org/africa.json', undefined],
+    ['https://feeds.example.org/display_names.json', undefined],
+  ])('%s gives its records the country %s', async (url, country) => {
+    const feed = new HintFeed({ sources: [url], fetch: serve });
+    await feed.refresh();
+    expect(feed.get(TUD)?.country).toBe(country);
+  });
+
+  it('a country or region given wins over the file name', async () => {
+    const feed = new HintFeed({
+      sources: [{ url: 'https://feeds.example.org/nl.json', country: 'be' }],
+      fetch: serve,
+    });
+    await feed.refresh();
+    expect(feed.get(TUD)?.country).toBe('BE');
+    const region = new HintFeed({
+      sources: [{ url: 'https://feeds.example.org/nl.json', region: 'net' }],
+      fetch: serve,
+    });
+    await region.refresh();
+    expect(region.get(TUD)?.country).toBeUndefined();
+  });
+
+  it('a web page instead of the feed is reported with its content type and what to check, URL once', async () => {
+    const feed = new HintFeed({
+      sources: [FEED],
+      fetch: async () =>
+        new Response('<!doctype html><title>Sign in</title>', {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        }),
+    });
+    const { error } = await feed.refresh();
+    expect(error?.code).toBe('feed_invalid_json');
+    expect(error?.message).toBe(
+      `${FEED} answered text/html (37 bytes), not a JSON feed: check that the URL is the feed file itself (such as …/nl.json), not a web page, a login page or a maintenance page`,
+    );
+  });
+
+  it('a body that is not JSON under a JSON content type says so', async () => {
+    const feed = new HintFeed({
+      sources: [FEED],
+      fetch: async () => new Response('{"cut', { headers: { 'content-type': 'application/json' } }),
+    });
+    expect((await feed.refresh()).error?.message).toMatch(
+      /answered application\/json but the body is not valid JSON \(5 bytes\)/,
+    );
   });
 });
 
@@ -242,5 +304,127 @@ describe('HintFeed.startAutoRefresh', () => {
     release();
     expect((await manual).status).toBe('updated');
     stop();
+  });
+});
+
+describe('HintFeed.loaded, ready() and close()', () => {
+  const ok = () => new Response(JSON.stringify({ [TUD]: { en: 'TU Delft' } }));
+  const down = () => new Response('x', { status: 500 });
+
+  it('without a schedule, ready() runs one refresh and resolves once a list is served', async () => {
+    const fetch = vi.fn(async () => ok());
+    const feed = new HintFeed({ sources: [FEED], fetch });
+    expect(feed.loaded).toBe(false);
+    await feed.ready();
+    expect(feed.loaded).toBe(true);
+    expect(feed.has(TUD)).toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Already loaded: no new fetch.
+    await feed.ready();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a schedule, ready() rejects as soon as its refresh fails, with that failure as cause', async () => {
+    const feed = new HintFeed({ sources: [FEED], retries: 0, fetch: async () => down() });
+    await expect(feed.ready()).rejects.toMatchObject({
+      name: 'HintFeedError',
+      code: 'not_loaded',
+      message: expect.stringMatching(/has not loaded after a failed refresh.*answered HTTP 500/),
+      cause: expect.objectContaining({ code: 'feed_http_status' }),
+    });
+    expect(feed.loaded).toBe(false);
+  });
+
+  it('with a schedule, ready() waits through failed attempts until one succeeds', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let calls = 0;
+    const feed = new HintFeed({
+      sources: [FEED],
+      retries: 0,
+      fetch: async () => (++calls < 3 ? down() : ok()),
+    });
+    const stop = feed.startAutoRefresh({ everyMs: 60_000, jitterMs: 0, retryMs: 1_000 });
+    let ready = false;
+    const waiting = feed.ready({ timeoutMs: 10_000 }).then(() => (ready = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(2);
+    expect(ready).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toBe(3);
+    await waiting;
+    expect(ready).toBe(true);
+    stop();
+  });
+
+  it('ready({ timeoutMs }) gives up with not_loaded, naming the last problem', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const feed = new HintFeed({ sources: [FEED], retries: 0, fetch: async () => down() });
+    const stop = feed.startAutoRefresh({ everyMs: 60_000, jitterMs: 0, retryMs: 1_000 });
+    const outcome = feed.ready({ timeoutMs: 5_000 }).then(
+      () => 'resolved',
+      (e: HintFeedError) => e,
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    const error = await outcome;
+    expect(error).toMatchObject({ code: 'not_loaded' });
+    expect((error as HintFeedError).message).toMatch(/within 5000 ms.*HTTP 500/);
+    stop();
+  });
+
+  it('validates its options', async () => {
+    const feed = new HintFeed({ sources: [FEED], fetch: async () => ok() });
+    await expect(feed.ready({ timeoutMs: 0 })).rejects.toThrow(/timeoutMs/);
+    await expect(feed.ready({ timeoutMs: 1.5 })).rejects.toBeInstanceOf(OptionsError);
+  });
+
+  it('close() stops the schedule, rejects waiting ready() calls, and refresh() then reports feed_closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let calls = 0;
+    const feed = new HintFeed({
+      sources: [FEED],
+      retries: 0,
+      fetch: async () => {
+        calls++;
+        return down();
+      },
+    });
+    feed.startAutoRefresh({ everyMs: 60_000, jitterMs: 0, retryMs: 1_000 });
+    const waiting = feed.ready({ timeoutMs: 600_000 }).then(
+      () => 'resolved',
+      (e: HintFeedError) => e.code,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    await feed.close();
+    expect(await waiting).toBe('feed_closed');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toBe(1);
+    expect(await feed.refresh()).toMatchObject({ status: 'failed', error: { code: 'feed_closed' } });
+    await expect(feed.ready()).rejects.toMatchObject({ code: 'feed_closed' });
+    expect(() => feed.startAutoRefresh()).toThrow(/closed/);
+    await feed.close(); // twice is harmless
+  });
+
+  it('close() aborts an in-flight refresh and the list keeps answering', async () => {
+    let calls = 0;
+    const feed = new HintFeed({
+      sources: [FEED],
+      retries: 0,
+      fetch: async (_input, init) => {
+        if (++calls === 1) return ok();
+        // Answers only when aborted.
+        return new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
+      },
+    });
+    await feed.refresh();
+    const inFlight = feed.refresh();
+    await vi.waitFor(() => expect(calls).toBe(2), WAIT);
+    await feed.close();
+    expect((await inFlight).status).toBe('failed');
+    expect(feed.has(TUD)).toBe(true);
   });
 });

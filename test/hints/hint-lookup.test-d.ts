@@ -11,6 +11,25 @@ describe('HintFeed types', () => {
   it('satisfies the HintLookup that AffiliationClient takes as hints', () => {
     const h: HintLookup = new HintFeed({ sources: ['https://feeds.example.org/x.json'] });
     expectTypeOf(h.has).returns.toEqualTypeOf<boolean>();
+    expectTypeOf(h.loaded).toEqualTypeOf<boolean | undefined>();
+    // A plain object with has() alone is still a HintLookup (loaded is optional).
+    const plain: HintLookup = { has: () => true };
+    expectTypeOf(plain).toExtend<HintLookup>();
+  });
+
+  it('types ready(), close() and region sources', () => {
+    const feed = new HintFeed({
+      sources: [
+        'https://feeds.example.org/nl.json',
+        { url: 'https://feeds.example.org/africa.json', region: 'africa' },
+      ],
+    });
+    expectTypeOf(feed.loaded).toEqualTypeOf<boolean>();
+    expectTypeOf(feed.ready({ timeoutMs: 1_000 })).toEqualTypeOf<Promise<void>>();
+    expectTypeOf(feed.close()).toEqualTypeOf<Promise<void>>();
+    expectTypeOf<'not_loaded' | 'feed_closed'>().toExtend<HintFeedErrorCode>();
+    // @ts-expect-error timeoutMs is a number of milliseconds
+    feed.ready({ timeoutMs: '30s' });
   });
 
   it('types its results, events and error codes', () => {

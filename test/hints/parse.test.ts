@@ -1,17 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { detectHintFeedShape, HintFeedError, parseHintFeed } from '../../src/hints.js';
+import { detectHintFeedShape, parseHintFeed } from '../../src/hints.js';
 
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
 const URN = 'urn:mace:terena.org:nl:vu:idp';
 
-function code(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(HintFeedError);
-    return (error as HintFeedError).code;
-  }
-  return undefined;
+/** `fn` throws a HintFeedError with this code. */
+function expectCode(fn: () => unknown, code: string): void {
+  expect(fn).toThrow(expect.objectContaining({ name: 'HintFeedError', code }));
 }
 
 describe('detectHintFeedShape', () => {
@@ -23,25 +18,25 @@ describe('detectHintFeedShape', () => {
   });
 
   it('refuses a document mixing country codes and entityIDs', () => {
-    expect(code(() => detectHintFeedShape({ NL: {}, [TUD]: { en: 'x' } }))).toBe('feed_ambiguous_shape');
+    expectCode(() => detectHintFeedShape({ NL: {}, [TUD]: { en: 'x' } }), 'feed_ambiguous_shape');
   });
 
   it('refuses a document mixing flat and per-language names', () => {
-    expect(code(() => detectHintFeedShape({ [TUD]: 'x', [URN]: { en: 'y' } }))).toBe('feed_ambiguous_shape');
+    expectCode(() => detectHintFeedShape({ [TUD]: 'x', [URN]: { en: 'y' } }), 'feed_ambiguous_shape');
   });
 
   it.each([
     ['an array', []],
     ['null', null],
     ['a string', 'x'],
-    ['a key that is neither', { metadata: {} }],
-    ['a three-letter code', { NLD: {} }],
+    ['a key that is neither', { 'Meta data': {} }],
+    ['a three-letter code in capitals', { NLD: {} }],
   ])('refuses %s as feed_invalid_shape', (_name, doc) => {
-    expect(code(() => detectHintFeedShape(doc))).toBe('feed_invalid_shape');
+    expectCode(() => detectHintFeedShape(doc), 'feed_invalid_shape');
   });
 
   it('refuses an empty document as feed_empty', () => {
-    expect(code(() => detectHintFeedShape({}))).toBe('feed_empty');
+    expectCode(() => detectHintFeedShape({}), 'feed_empty');
   });
 });
 
@@ -115,17 +110,16 @@ describe('parseHintFeed', () => {
     ],
     ['a flat name that is not a string', { [TUD]: 'x', [URN]: 5 }, /./],
   ])('refuses %s with feed_invalid_shape naming the path', (_name, doc, message) => {
-    try {
-      parseHintFeed(doc);
-      expect.unreachable();
-    } catch (error) {
-      expect(error).toBeInstanceOf(HintFeedError);
-      expect((error as HintFeedError).code).toMatch(/feed_invalid_shape|feed_ambiguous_shape/);
-      expect((error as HintFeedError).message).toMatch(message);
-    }
+    expect(() => parseHintFeed(doc)).toThrow(
+      expect.objectContaining({
+        name: 'HintFeedError',
+        code: expect.stringMatching(/feed_invalid_shape|feed_ambiguous_shape/),
+        message: expect.stringMatching(message),
+      }),
+    );
   });
 
   it('refuses a combined feed whose countries are all empty', () => {
-    expect(code(() => parseHintFeed({ NL: {}, BE: {} }))).toBe('feed_empty');
+    expectCode(() => parseHintFeed({ NL: {}, BE: {} }), 'feed_empty');
   });
 });

@@ -268,3 +268,101 @@ export function syntheticCombinedFeed(count: number, countries = 81, seed = 42):
 export function splitByCountry(feed: CombinedFeed): Map<string, Record<string, Names>> {
   return new Map(Object.entries(feed));
 }
+
+/**
+ * The feeds in the layout the service publishes, generated (never the service's data): one file per
+ * country or region named `<cc>.json` (lower-case ISO codes, plus the regions `africa`, `net`,
+ * `org`), each `{ entityID: { lang: name } }`; a flat `display_names.json` (`{ entityID: englishName }`)
+ * and a combined `display_names_country.json` (`{ cc: { entityID: { lang: name } } }`, regions
+ * included), and an opt-in file that repeats entries of its country file. Every oddity seen in the
+ * real files is planted, and named in `edge` so tests can find it.
+ */
+export interface ServiceLayout {
+  /** `<name>.json` documents by file name without `.json`: `nl`, `de`, …, `africa`, `net`, `org`. */
+  readonly files: ReadonlyMap<string, Record<string, Names>>;
+  /** `display_names.json`. */
+  readonly displayNames: Record<string, string>;
+  /** `display_names_country.json`. */
+  readonly displayNamesCountry: Record<string, Record<string, Names>>;
+  /** The opt-in file of `optIn.country` (a lower-case code): some of its country file's entries again, and one more. */
+  readonly optIn: { readonly country: string; readonly feed: Record<string, Names> };
+  readonly edge: {
+    /** `urn:mace:incommon:…`, in `us.json`. */
+    readonly urn: string;
+    /** An entityID with `?` in it, in `nl.json`. */
+    readonly query: string;
+    /** An entityID with an upper-case host, in `nl.json`. */
+    readonly upperHost: string;
+    /** Names tagged `pt-br` (in `br.json`) and `en-ZA` (in `za.json`). */
+    readonly ptBr: string;
+    readonly enZa: string;
+    /** An entityID whose only "name" is the entityID itself, in `de.json`. */
+    readonly nameless: string;
+    /** In `africa.json` (a region: no country). */
+    readonly african: string;
+    /** In `nl.json` and repeated, with one more language, by the opt-in file. */
+    readonly optedIn: string;
+    /** Only in the opt-in file. */
+    readonly optInOnly: string;
+  };
+}
+
+/** Generate the service's layout around a combined synthetic feed of `count` institutions. */
+export function syntheticServiceLayout(count = 300, seed = 7): ServiceLayout {
+  const base = syntheticCombinedFeed(count, 12, seed);
+  const files = new Map<string, Record<string, Names>>();
+  for (const [cc, entries] of Object.entries(base)) files.set(cc.toLowerCase(), { ...entries });
+  const file = (name: string) => {
+    let f = files.get(name);
+    if (!f) {
+      f = {};
+      files.set(name, f);
+    }
+    return f;
+  };
+  const edge = {
+    urn: 'urn:mace:incommon:synthetic-state.example.edu',
+    query: 'https://sso.synthetic-hogeschool.example.nl/saml2/idp/metadata.php?idp=main&lang=nl',
+    upperHost: 'https://IDP.Synthetic-Academie.EXAMPLE.NL/idp/shibboleth',
+    ptBr: 'https://login.synthetic-federal.example.br/idp/shibboleth',
+    enZa: 'https://idp.synthetic-kaap.example.za/idp/shibboleth',
+    nameless: 'https://idp.synthetic-nameless.example.de/idp/shibboleth',
+    african: 'https://idp.synthetic-savanna.example.ke/idp/shibboleth',
+    optedIn: 'https://idp.synthetic-polder.example.nl/idp/shibboleth',
+    optInOnly: 'https://idp.synthetic-dijk.example.nl/idp/shibboleth',
+  } as const;
+  file('us')[edge.urn] = { en: 'Synthetic State University' };
+  file('nl')[edge.query] = { en: 'Synthetic University of Applied Sciences', nl: 'Synthetische Hogeschool' };
+  file('nl')[edge.upperHost] = { en: 'Synthetic Academy of Arts', nl: 'Synthetische Academie' };
+  file('nl')[edge.optedIn] = { en: 'Polder University' };
+  file('br')[edge.ptBr] = { 'pt-br': 'Universidade Federal Sintética', en: 'Synthetic Federal University' };
+  file('za')[edge.enZa] = { 'en-ZA': 'University of the Synthetic Cape' };
+  file('de')[edge.nameless] = { en: edge.nameless };
+  file('africa')[edge.african] = { en: 'Savanna University', sw: 'Chuo Kikuu cha Savanna' };
+  file('africa')['https://idp.synthetic-nile.example.eg/idp/shibboleth'] = {
+    en: 'Nile Institute of Science',
+  };
+  file('net')['https://idp.synthetic-research.example.net/idp/shibboleth'] = {
+    en: 'Synthetic Research Network',
+  };
+  file('org')['https://idp.synthetic-library.example.org/idp/shibboleth'] = {
+    en: 'Synthetic Library Consortium',
+  };
+  const optIn = {
+    country: 'nl',
+    feed: {
+      [edge.optedIn]: { en: 'Polder University', nl: 'Polderuniversiteit' },
+      [edge.query]: { en: 'Synthetic University of Applied Sciences' },
+      [edge.optInOnly]: { en: 'Dike Institute', nl: 'Dijkinstituut' },
+    },
+  };
+  const displayNames: Record<string, string> = {};
+  const displayNamesCountry: Record<string, Record<string, Names>> = {};
+  for (const [name, entries] of files) {
+    displayNamesCountry[name] = entries;
+    for (const [id, names] of Object.entries(entries)) {
+      displayNames[id] = names.en ?? Object.values(names)[0] ?? id;
+    }
+  }
+  return { files, displayNames, displayNamesCountry, optIn, edge };
+}

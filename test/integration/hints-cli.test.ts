@@ -159,6 +159,206 @@ describe('affiliation-validation hints refresh', () => {
     expect(JSON.parse(search.out())[0].entityId).toBe(UZH);
   });
 
+  describe('the contract of docs/nightly-hints.md: remembered sources, exit codes, what removed counts', () => {
+    const A = { [TUD]: { en: 'TU Delft' }, [UVA]: { en: 'UvA' }, [UZH]: { en: 'Zurich' } };
+    const B = { 'https://idp.b.example.org/idp': { en: 'B University' } };
+    const stored = async (file: string) =>
+      (JSON.parse(await readFile(file, 'utf8')).sources as { url: string; feed?: unknown }[]).map((s) => ({
+        url: s.url,
+        loaded: s.feed !== undefined,
+      }));
+
+    it('a source that fails on its first refresh is remembered, and fails again loudly without --source', async () => {
+      server.route('/k-a.json', { kind: 'json', body: A, etag: '"a"' });
+      server.route('/k-b.json', { kind: 'status', status: 500 });
+      const out = join(dir, 'k.json');
+      const first = capture();
+      expect(
+        await runCli(
+          [
+            'hints',
+            'refresh',
+            '--source',
+            server.url('/k-a.json'),
+            '--source',
+            server.url('/k-b.json'),
+            '--out',
+            out,
+          ],
+          first,
+        ),
+      ).toBe(3);
+      expect(first.out()).toContain('updated: 3 added, 0 removed, 0 renamed, 3 total, 1 of 2 sources failed');
+      expect(await stored(out)).toEqual([
+        { url: server.url('/k-a.json'), loaded: true },
+        { url: server.url('/k-b.json'), loaded: false },
+      ]);
+
+      const cron = capture();
+      expect(await runCli(['hints', 'refresh', '--out', out], cron)).toBe(3);
+      expect(cron.out()).toContain(
+        'not-modified: 0 added, 0 removed, 0 renamed, 3 total, 1 of 2 sources failed',
+      );
+      expect(cron.err()).toContain(`${server.url('/k-b.json')} answered HTTP 500 [feed_http_status]`);
+
+      server.route('/k-b.json', { kind: 'json', body: B, etag: '"b"' });
+      const healed = capture();
+      expect(await runCli(['hints', 'refresh', '--out', out, '--json'], healed)).toBe(0);
+      expect(JSON.parse(healed.out())).toMatchObject({
+        status: 'updated',
+        added: ['https://idp.b.example.org/idp'],
+        total: 4,
+      });
+    });
+
+    it('a source dropped from the command line: its institutions count as removed', async () => {
+      server.route('/l-a.json', { kind: 'json', body: A, etag: '"a"' });
+      server.route('/l-b.json', { kind: 'json', body: B, etag: '"b"' });
+      const out = join(dir, 'l.json');
+      const both = ['--source', server.url('/l-a.json'), '--source', server.url('/l-b.json')];
+      expect(await runCli(['hints', 'refresh', ...both, '--out', out], capture())).toBe(0);
+      const io = capture();
+      expect(
+        await runCli(['hints', 'refresh', '--source', server.url('/l-a.json'), '--out', out, '--json'], io),
+      ).toBe(0);
+      expect(JSON.parse(io.out())).toMatchObject({
+        status: 'updated',
+        added: [],
+        removed: ['https://idp.b.example.org/idp'],
+        total: 3,
+      });
+      expect(await stored(out)).toEqual([{ url: server.url('/l-a.json'), loaded: true }]);
+    });
+
+    it('an unchanged source plus a new failing one exits 3, on an existing file as on a fresh one', async () => {
+      server.route('/m-a.json', { kind: 'json', body: A, etag: '"a"' });
+      server.route('/m-b.json', { kind: 'status', status: 404 });
+      const existing = join(dir, 'm-existing.json');
+      expect(
+        await runCli(['hints', 'refresh', '--source', server.url('/m-a.json'), '--out', existing], capture()),
+      ).toBe(0);
+      const args = (out: string) => [
+        'hints',
+        'refresh',
+        '--source',
+        server.url('/m-a.json'),
+        '--source',
+        server.url('/m-b.json'),
+        '--out',
+        out,
+      ];
+      const onExisting = capture();
+      expect(await runCli(args(existing), onExisting)).toBe(3);
+      expect(onExisting.out()).toContain(
+        'not-modified: 0 added, 0 removed, 0 renamed, 3 total, 1 of 2 sources failed',
+      );
+      const onFresh = capture();
+      expect(await runCli(args(join(dir, 'm-fresh.json')), onFresh)).toBe(3);
+      expect(onFresh.out()).toContain(
+        'updated: 3 added, 0 removed, 0 renamed, 3 total, 1 of 2 sources failed',
+      );
+      // Both files now remember both sources.
+      expect(await stored(existing)).toEqual(await stored(join(dir, 'm-fresh.json')));
+    });
+
+    it('when every source fails the file is left as it was and the report gives what it still serves', async () => {
+      server.route('/n-a.json', { kind: 'json', body: A, etag: '"a"' });
+      const out = join(dir, 'n.json');
+      expect(
+        await runCli(['hints', 'refresh', '--source', server.url('/n-a.json'), '--out', out], capture()),
+      ).toBe(0);
+      const before = await readFile(out, 'utf8');
+      server.route('/n-html.json', {
+        kind: 'raw',
+        body: '<!doctype html><html><body>Please log in</body></html>',
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      });
+      const io = capture();
+      expect(
+        await runCli(['hints', 'refresh', '--source', server.url('/n-html.json'), '--out', out], io),
+      ).toBe(1);
+      expect(io.out()).toContain('failed: 0 added, 0 removed, 0 renamed, 3 total, 1 of 1 sources failed');
+      const err = io.err();
+      expect(err).toContain('answered text/html');
+      expect(err).toMatch(/check that the URL is the feed file itself/);
+      expect(err.split(server.url('/n-html.json')).length - 1).toBe(1);
+      expect(err).toContain('[feed_invalid_json]');
+      expect(await readFile(out, 'utf8')).toBe(before);
+    });
+
+    it('a fresh file whose only source fails is not written: the next run asks for --source', async () => {
+      server.route('/o.json', { kind: 'status', status: 500 });
+      const out = join(dir, 'o.json');
+      const io = capture();
+      expect(await runCli(['hints', 'refresh', '--source', server.url('/o.json'), '--out', out], io)).toBe(1);
+      expect(io.out()).toContain('failed: 0 added, 0 removed, 0 renamed, 0 total');
+      await expect(readFile(out, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+      const next = capture();
+      expect(await runCli(['hints', 'refresh', '--out', out], next)).toBe(2);
+      expect(next.err()).toContain('--source is required');
+    });
+  });
+
+  describe('sources named after a country or a region, as the service publishes them', () => {
+    it('nl=URL and africa=URL name the country (or none) of per-country files; /<cc>.json names its own', async () => {
+      const KE = 'https://idp.savanna.example.ke/idp/shibboleth';
+      const DE = 'https://idp.example.de/idp/shibboleth';
+      server.route('/feeds/netherlands.json', { kind: 'json', body: { [TUD]: { en: 'TU Delft' } } });
+      server.route('/feeds/africa.json', { kind: 'json', body: { [KE]: { en: 'Savanna University' } } });
+      server.route('/feeds/de.json', { kind: 'json', body: { [DE]: { de: 'Beispieluniversität' } } });
+      const out = join(dir, 'regions.json');
+      const io = capture();
+      expect(
+        await runCli(
+          [
+            'hints',
+            'refresh',
+            '--source',
+            `nl=${server.url('/feeds/netherlands.json')}`,
+            '--source',
+            `africa=${server.url('/feeds/africa.json')}`,
+            '--source',
+            server.url('/feeds/de.json'),
+            '--out',
+            out,
+          ],
+          io,
+        ),
+      ).toBe(0);
+      expect(io.err()).toBe('');
+      const search = async (query: string) => {
+        const s = capture();
+        expect(await runCli(['hints', 'search', query, '--file', out, '--json'], s)).toBe(0);
+        return JSON.parse(s.out()) as { entityId: string; country?: string }[];
+      };
+      expect((await search('delft'))[0]).toMatchObject({ entityId: TUD, country: 'NL' });
+      expect((await search('savanna'))[0]?.entityId).toBe(KE);
+      expect((await search('savanna'))[0]?.country).toBeUndefined();
+      expect((await search('beispiel'))[0]).toMatchObject({ entityId: DE, country: 'DE' });
+      // The names are remembered: a run without --source keeps them.
+      const stored = JSON.parse(await readFile(out, 'utf8')).sources;
+      expect(stored.map((s: { country?: string; region?: string }) => s.country ?? s.region)).toEqual([
+        'NL',
+        'africa',
+        'DE',
+      ]);
+      expect(await runCli(['hints', 'refresh', '--out', out], capture())).toBe(0);
+      expect((await search('delft'))[0]?.country).toBe('NL');
+    });
+
+    it.each([
+      ['Africa=https://feeds.example.org/africa.json', /region name/],
+      ['n_l=https://feeds.example.org/nl.json', /country code/],
+      ['africa=not a url', /not a valid URL/],
+    ])('refuses --source %s (exit 2)', async (source, message) => {
+      const io = capture();
+      expect(await runCli(['hints', 'refresh', '--source', source, '--out', join(dir, 'x.json')], io)).toBe(
+        2,
+      );
+      expect(io.err()).toMatch(message);
+    });
+  });
+
   it.each([
     [['hints', 'refresh', '--source', 'not a url', '--out', 'x.json'], /sources\[0\] is not a valid URL/],
     [['hints', 'refresh', '--source', 'http://feeds.example.org/x.json', '--out', 'x.json'], /https/],

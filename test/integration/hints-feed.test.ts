@@ -51,16 +51,34 @@ afterEach(() => {
 });
 
 /**
- * The time limit of feeds whose test makes a request time out. The same feed also makes requests
- * that must succeed under it, so it leaves room for a loaded CI machine (a local answer takes ~5 ms).
+ * The time limit of every feed here. Requests that time out on purpose do so on a fake clock (see
+ * {@link refreshPastTimeLimit}), so no test waits for it and a busy machine cannot turn an answer
+ * into a timeout.
  */
-const TIMEOUT_UNDER_TEST_MS = 1_000;
+const TIME_LIMIT_MS = 20_000;
 
 /**
  * vi.waitFor gives up after 1 s by default: too soon on a loaded 2-core CI machine. It returns as
  * soon as the condition holds, so a generous limit costs nothing.
  */
 const WAIT = { timeout: 10_000 };
+
+/**
+ * Refresh a feed whose source `p` does not answer in time: once the request has reached the server,
+ * the fake clock (the HTTP layer's time limit is a setTimeout) jumps past `TIME_LIMIT_MS`.
+ */
+async function refreshPastTimeLimit(feed: HintFeed, p: string) {
+  const sent = server.requests.filter((r) => r.path === p).length;
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const pending = feed.refresh();
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === p).length).toBe(sent + 1), WAIT);
+    await vi.advanceTimersByTimeAsync(TIME_LIMIT_MS);
+    return await pending;
+  } finally {
+    vi.useRealTimers();
+  }
+}
 
 let n = 0;
 function path(): string {
@@ -69,7 +87,7 @@ function path(): string {
 
 async function loaded(p: string, extra: Partial<ConstructorParameters<typeof HintFeed>[0]> = {}) {
   server.route(p, { kind: 'json', body: V1, etag: '"v1"' });
-  const feed = new HintFeed({ sources: [server.url(p)], retries: 0, timeoutMs: 20_000, ...extra });
+  const feed = new HintFeed({ sources: [server.url(p)], retries: 0, timeoutMs: TIME_LIMIT_MS, ...extra });
   const first = await feed.refresh();
   expect(first.status).toBe('updated');
   return feed;
@@ -197,14 +215,11 @@ describe('HintFeed against a real HTTP server', () => {
 
   it.each(faults)('after %s the last good list is still served', async (_name, fault, code) => {
     const p = path();
-    // The loads before and after the fault go through the same time limit: short only where the
-    // time limit is the fault under test, so a busy machine cannot turn a fault into a timeout.
-    const timeoutMs = code === 'feed_timeout' ? TIMEOUT_UNDER_TEST_MS : 20_000;
-    const feed = await loaded(p, { timeoutMs, maxBytes: 900 });
+    const feed = await loaded(p, { maxBytes: 900 });
     const errors: HintFeedError[] = [];
     feed.on('error', (e) => errors.push(e));
     server.route(p, fault);
-    const result = await feed.refresh();
+    const result = code === 'feed_timeout' ? await refreshPastTimeLimit(feed, p) : await feed.refresh();
     expect(result.status).toBe('failed');
     expect(result.error).toBeInstanceOf(HintFeedError);
     expect(result.error?.code).toBe(code);
@@ -222,9 +237,9 @@ describe('HintFeed against a real HTTP server', () => {
 
   it('keeps the transport error as cause and reports the HTTP status', async () => {
     const p = path();
-    const feed = await loaded(p, { timeoutMs: TIMEOUT_UNDER_TEST_MS });
+    const feed = await loaded(p);
     server.route(p, { kind: 'hang' });
-    const timeout = await feed.refresh();
+    const timeout = await refreshPastTimeLimit(feed, p);
     expect(timeout.error?.cause).toBeInstanceOf(TransportError);
     server.route(p, { kind: 'status', status: 503 });
     const status = await feed.refresh();
@@ -439,14 +454,15 @@ describe('cacheFile', () => {
       sources: [server.url(p)],
       cacheFile,
       retries: 0,
-      timeoutMs: TIMEOUT_UNDER_TEST_MS,
+      timeoutMs: TIME_LIMIT_MS,
     });
     expect(restarted.size).toBe(4);
     expect(restarted.has(TUD)).toBe(true);
     expect(restarted.get(UZH)?.country).toBe('CH');
     expect(restarted.search('zurich')[0]?.entityId).toBe(UZH);
-    const failed = await restarted.refresh();
+    const failed = await refreshPastTimeLimit(restarted, p);
     expect(failed.status).toBe('failed');
+    expect(failed.error?.code).toBe('feed_timeout');
     expect(restarted.size).toBe(4);
 
     // …and its stored validators are sent: the feed answers 304.
@@ -454,6 +470,46 @@ describe('cacheFile', () => {
     const before = server.requests.length;
     expect((await restarted.refresh()).status).toBe('not-modified');
     expect(server.requests[before]?.ifNoneMatch).toBe('"c1"');
+  });
+
+  it('lists every source in the file, also one that has never loaded, and serves the file at once after a restart', async () => {
+    const a = path();
+    const b = path();
+    server.route(a, { kind: 'json', body: V1, etag: '"a"' });
+    server.route(b, { kind: 'status', status: 500 });
+    const cacheFile = join(dir, 'remember.json');
+    const sources = [server.url(a), { url: server.url(b), region: 'africa' }];
+    const feed = new HintFeed({ sources, cacheFile, retries: 0 });
+    expect((await feed.refresh()).sources.map((s) => s.status)).toEqual(['updated', 'failed']);
+    await feed.close();
+    const stored = JSON.parse(await readFile(cacheFile, 'utf8')).sources;
+    expect(stored).toHaveLength(2);
+    expect(stored[0]).toMatchObject({ url: server.url(a), etag: '"a"' });
+    expect(stored[1]).toEqual({ url: server.url(b), region: 'africa' });
+
+    const restarted = await HintFeed.open({ sources, cacheFile, retries: 0 });
+    expect(restarted.loaded).toBe(true);
+    expect(restarted.size).toBe(4);
+    await restarted.ready();
+    await restarted.close();
+  });
+
+  it('a source given another country than the one it was cached under is fetched whole again', async () => {
+    const p = path();
+    const cacheFile = join(dir, 'recountry.json');
+    server.route(p, { kind: 'json', body: { [TUD]: { en: 'TU Delft' } }, etag: '"x"' });
+    const nl = new HintFeed({ sources: [{ url: server.url(p), country: 'NL' }], cacheFile, retries: 0 });
+    await nl.refresh();
+    const be = await HintFeed.open({
+      sources: [{ url: server.url(p), country: 'BE' }],
+      cacheFile,
+      retries: 0,
+    });
+    expect(be.get(TUD)?.country).toBe('NL'); // served from the file until the refresh
+    const before = server.requests.length;
+    expect(await be.refresh()).toMatchObject({ status: 'updated' });
+    expect(server.requests[before]?.ifNoneMatch).toBeUndefined();
+    expect(be.get(TUD)?.country).toBe('BE');
   });
 
   it('a failed refresh leaves the cache file untouched', async () => {

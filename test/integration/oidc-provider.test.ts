@@ -12,6 +12,7 @@ import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AffiliationClient } from '../../src/rp/client.js';
 import { ProviderError, ValidationError } from '../../src/rp/errors.js';
+import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 
 const CLIENT_ID = 'shop-interop';
 const CLIENT_SECRET = 'interop-secret-5kq2v8s1n0w7r3m6';
@@ -153,6 +154,8 @@ async function client() {
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     redirectUri: REDIRECT_URI,
+    // A bare callback URL below: a store that binds to the browser would refuse it.
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
   });
 }
 
@@ -191,6 +194,8 @@ describe('interop with oidc-provider', () => {
       clientId: `${CLIENT_ID}-post`,
       clientSecret: CLIENT_SECRET,
       redirectUri: REDIRECT_URI,
+      // A bare callback URL below: a store that binds to the browser would refuse it.
+      transactions: new MemoryTransactionStore({ bindToBrowser: false }),
       tokenEndpointAuthMethod: 'client_secret_post',
     });
     const { url } = await rp.createAuthorizationRequest({
@@ -208,6 +213,8 @@ describe('interop with oidc-provider', () => {
       clientId: CLIENT_ID,
       clientSecret: 'not-the-registered-secret',
       redirectUri: REDIRECT_URI,
+      // A bare callback URL below: a store that binds to the browser would refuse it.
+      transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     });
     const { url } = await rp.createAuthorizationRequest({ affiliation: 'student' });
     const error = await rp.validateCallback(await browse(url)).catch((e: unknown) => e);
@@ -229,7 +236,7 @@ describe('interop with oidc-provider', () => {
     }
   });
 
-  it('maps a replayed code to a ProviderError from the token endpoint', async () => {
+  it('maps a replayed code to replayed_transaction, the ProviderError from the token endpoint as its cause', async () => {
     const rp = await client();
     const { url, state } = await rp.createAuthorizationRequest({ affiliation: 'member' });
     const callback = new URL(await browse(url));
@@ -238,7 +245,9 @@ describe('interop with oidc-provider', () => {
     const second = await rp.createAuthorizationRequest({ affiliation: 'member' });
     callback.searchParams.set('state', second.state);
     expect(second.state).not.toBe(state);
-    const error = await rp.validateCallback(callback).catch((e: unknown) => e);
+    const thrown = await rp.validateCallback(callback).catch((e: unknown) => e);
+    expect((thrown as ValidationError).code).toBe('replayed_transaction');
+    const error = (thrown as Error).cause;
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).source).toBe('token');
     expect((error as ProviderError).error).toBe('invalid_grant');

@@ -51,7 +51,7 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const tx = transaction();
     const setCookie = await store.put(tx);
     expect(setCookie).toMatch(
-      /^__Host-av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-av_bind_0=[0-9a-z]+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     const cookie = `session=1; ${browserCookie(setCookie)}`;
     // Any instance (another store object on another connection) can take it.
@@ -63,7 +63,10 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
       await other.close();
     }
     expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:replayed_transaction');
-    expect(store.clearCookie(tx.state)).toMatch(/^__Host-av_bind_[A-Za-z0-9_-]{16}=; Max-Age=0; /);
+    expect(store.clearCookie(tx.state, { cookie })).toMatch(/^__Host-av_bind_0=; Max-Age=0; /);
+    // Nothing to delete in a browser that does not hold it, and never without the callback's cookies.
+    expect(store.clearCookie(tx.state, { cookie: 'session=1' })).toBeUndefined();
+    expect(store.clearCookie(tx.state)).toBeUndefined();
   });
 
   it('refuses another browser, and a caller that passes no cookie (fail closed), keeping the transaction', async () => {
@@ -72,11 +75,14 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const cookie = browserCookie(await store.put(tx));
     const [name, value] = cookie.split('=') as [string, string];
     const wrong = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
-    for (const context of [{ cookie: '' }, { cookie: 'session=abc' }, { cookie: wrong }, {}, undefined]) {
+    for (const context of [{ cookie: '' }, { cookie: 'session=abc' }, { cookie: wrong }, { cookie: null }]) {
       const error = await store.take(tx.state, context).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).code).toBe('unknown_state');
       expect((error as Error).message).not.toContain(value);
+    }
+    for (const context of [{}, undefined]) {
+      await expect(store.take(tx.state, context)).rejects.toThrow(OptionsError);
     }
     const other = transaction();
     const otherCookie = browserCookie(await store.put(other));
@@ -166,12 +172,35 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     expect((error as StoreError).redisError).toBe('WRONGTYPE');
   });
 
-  it('two tabs: each transaction is taken with its own cookie, also when the browser sends both', async () => {
+  it('keeps at most three binding cookies per browser: free slots first, then the one expiring first', async () => {
     const store = newStore();
-    const [a, b] = [transaction(), transaction()];
-    const both = `${browserCookie(await store.put(a))}; ${browserCookie(await store.put(b))}`;
-    await expect(store.take(b.state, { cookie: both })).resolves.toEqual(b);
-    await expect(store.take(a.state, { cookie: both })).resolves.toEqual(a);
+    let jar = 'session=1';
+    const started: { tx: ReturnType<typeof transaction>; name: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const tx = transaction({ expiresAt: Date.now() + 600_000 - (i === 1 ? 60_000 : 0) });
+      const pair = browserCookie(await store.put(tx, { cookie: jar }));
+      const name = pair.split('=')[0] as string;
+      started.push({ tx, name });
+      // The browser replaces a cookie of the same name.
+      jar = [...jar.split('; ').filter((c) => !c.startsWith(`${name}=`)), pair].join('; ');
+    }
+    expect(started.map((s) => s.name.slice(-1))).toEqual(['0', '1', '2', '1', '0']);
+    expect(jar.split('; ').filter((c) => c.startsWith('__Host-av_bind_'))).toHaveLength(3);
+    // The three newest validations work from this browser, in any order; the superseded ones do not.
+    for (const i of [4, 2, 3])
+      await expect(store.take(started[i]!.tx.state, { cookie: jar })).resolves.toEqual(started[i]!.tx);
+    for (const i of [0, 1])
+      expect(await codeOf(store.take(started[i]!.tx.state, { cookie: jar }))).toBe(
+        'ValidationError:unknown_state',
+      );
+    // A finished validation's slot is free again once the callback cleared its cookie.
+    const clear = store.clearCookie(started[3]!.tx.state, { cookie: jar }) as string;
+    expect(clear).toMatch(/^__Host-av_bind_1=;/);
+    jar = jar
+      .split('; ')
+      .filter((c) => !c.startsWith('__Host-av_bind_1='))
+      .join('; ');
+    expect(browserCookie(await store.put(transaction(), { cookie: jar }))).toMatch(/^__Host-av_bind_1=/);
   });
 
   it('turns READONLY (a replica after failover) into store_unavailable, and works again after', async () => {

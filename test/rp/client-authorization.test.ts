@@ -11,7 +11,7 @@ useOp();
 
 /** A store that records what it was given. */
 class RecordingStore implements TransactionStore {
-  readonly inner = new MemoryTransactionStore();
+  readonly inner = new MemoryTransactionStore({ bindToBrowser: false });
   readonly puts: { transaction: Transaction; context: TransactionContext | undefined }[] = [];
   constructor(readonly cookie?: string) {}
   async put(transaction: Transaction, context?: TransactionContext) {

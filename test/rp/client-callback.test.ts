@@ -251,18 +251,24 @@ describe('OP errors on the redirect', () => {
 
 describe('token and userinfo endpoints', () => {
   it.each([
-    [400, 'invalid_grant'],
-    [401, 'invalid_client'],
-    [400, 'invalid_request'],
-  ])('token endpoint HTTP %i %s → ProviderError from the token endpoint', async (status, code) => {
-    const { client, callback } = await codeCallback();
-    op.knobs = { tokenError: { status, body: { error: code, error_description: 'no' } } };
-    const error = (await rejection(client.validateCallback(callback))) as ProviderError;
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error.error).toBe(code);
-    expect(error.source).toBe('token');
-    expect(error.status).toBe(status);
-  });
+    [400, 'invalid_grant', 'replayed_transaction'],
+    [401, 'invalid_client', undefined],
+    [400, 'invalid_request', 'replayed_transaction'],
+  ])(
+    'token endpoint HTTP %i %s → ProviderError from the token endpoint (a refused code: %s)',
+    async (status, code, as) => {
+      const { client, callback } = await codeCallback();
+      op.knobs = { tokenError: { status, body: { error: code, error_description: 'no' } } };
+      const thrown = await rejection(client.validateCallback(callback));
+      // The service refusing the code of a transaction that checked out is a callback handled twice.
+      if (as !== undefined) expect((thrown as ValidationError).code).toBe(as);
+      const error = (as === undefined ? thrown : thrown.cause) as ProviderError;
+      expect(error).toBeInstanceOf(ProviderError);
+      expect(error.error).toBe(code);
+      expect(error.source).toBe('token');
+      expect(error.status).toBe(status);
+    },
+  );
 
   it('a wrong client secret at the token endpoint → invalid_client', async () => {
     const client = await newClient({ clientSecret: 'wrong-secret-value' });

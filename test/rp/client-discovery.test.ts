@@ -198,27 +198,24 @@ describe('the discovery document', () => {
 });
 
 describe('responseType id_token', () => {
-  it('emits one DeprecationWarning per process', async () => {
-    delete (globalThis as Record<symbol, unknown>)[
-      Symbol.for('affiliation-validation.id-token-deprecation-warned')
-    ];
-    const spy = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+  it('emits one DeprecationWarning per client configured with it', async () => {
+    const spy = vi.spyOn(process, 'emitWarning');
     try {
       await newClient({ responseType: 'id_token' });
       await newClient({ responseType: 'id_token' });
       await newClient();
-      expect(spy).toHaveBeenCalledTimes(1);
-      expect(spy.mock.calls[0]?.[1]).toMatchObject({ type: 'DeprecationWarning' });
+      expect(spy).toHaveBeenCalledTimes(2);
+      expect(spy.mock.calls[0]?.[1]).toMatchObject({
+        type: 'DeprecationWarning',
+        code: 'AFFILIATION_VALIDATION_ID_TOKEN',
+      });
     } finally {
       spy.mockRestore();
     }
   });
 
   it('does not warn for the code flow', async () => {
-    delete (globalThis as Record<symbol, unknown>)[
-      Symbol.for('affiliation-validation.id-token-deprecation-warned')
-    ];
-    const spy = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const spy = vi.spyOn(process, 'emitWarning');
     try {
       await newClient();
       expect(spy).not.toHaveBeenCalled();

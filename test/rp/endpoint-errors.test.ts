@@ -90,7 +90,8 @@ describe('token endpoint errors', () => {
         ),
       ),
     );
-    const error = (await codeFlow()) as ProviderError;
+    // A refused code is reported as replayed_transaction, with the service's answer as its cause.
+    const error = (await codeFlow()).cause as ProviderError;
     expect(error).toMatchObject({ error: 'invalid_grant', description: 'code used', status: 400 });
   });
 

@@ -95,11 +95,20 @@ describe('callbackHandler', () => {
     });
     const response = await handler(new Request(callback, { headers: { cookie } }));
     expect(response.status).toBe(303);
-    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state));
+    expect(response.headers.get('set-cookie')).toBe(transactions.clearCookie(state, { cookie }));
 
-    const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    // An error answer ends the transaction too: the browser's cookie for that state is replaced.
+    const second = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const secondCookie = (second.setCookie ?? '').split(';')[0] ?? '';
+    const failed = await handler(
+      new Request(`${REDIRECT_URI}?error=access_denied&state=${second.state}`, {
+        headers: { cookie: secondCookie },
+      }),
+    );
     expect(failed.status).toBe(400);
-    expect(failed.headers.get('set-cookie')).toMatch(/Max-Age=0/);
+    const cleared = failed.headers.get('set-cookie');
+    expect(cleared).not.toBeNull();
+    expect(cleared).toBe(transactions.clearCookie(second.state, { cookie: secondCookie }));
   });
 });
 

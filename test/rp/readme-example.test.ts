@@ -41,12 +41,15 @@ describe('README example', () => {
       await rm(file, { force: true });
     }
 
-    const start = await example.startValidation(
+    // As Chromium and Firefox send the form of a page served with Referrer-Policy: no-referrer.
+    const form = (headers: Record<string, string>) =>
       new Request('https://shop.example.com/validate', {
         method: 'POST',
-        headers: { origin: 'https://shop.example.com' },
-      }),
-    );
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', ...headers },
+        body: 'affiliation=student&institution=',
+      });
+    expect((await example.startValidation(form({ 'sec-fetch-site': 'cross-site' }))).status).toBe(403);
+    const start = await example.startValidation(form({ 'sec-fetch-site': 'same-origin' }));
     expect(start.status).toBe(303);
     const location = start.headers.get('location') ?? '';
     expect(location).toMatch(/^https:\/\/op\.example\.org\/Service\/authorization\?response_type=code&/);

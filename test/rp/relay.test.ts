@@ -107,7 +107,7 @@ describe('fragmentRelayHtml', () => {
     const { headers, nonce } = fragmentRelayHtml();
     expect(headers).toEqual({
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',

@@ -19,18 +19,18 @@ function transaction(overrides: Parameters<typeof fixture>[0] = {}, now = Date.n
 }
 
 describe('MemoryTransactionStore browser binding', () => {
-  it('sets one HttpOnly, Secure, SameSite=Lax cookie per transaction that lives as long as it', async () => {
+  it('sets an HttpOnly, Secure, SameSite=Lax cookie per transaction that lives as long as it', async () => {
     const now = 1_700_000_000_000;
     const store = new MemoryTransactionStore({ now: () => now, ttlMs: 300_000 });
     const a = transaction({}, now);
     const b = transaction({}, now);
-    const setA = (await store.put(a)) as string;
-    const setB = (await store.put(b)) as string;
+    const setA = (await store.put(a, { cookie: '' })) as string;
+    const setB = (await store.put(b, { cookie: browserCookie(setA) })) as string;
     expect(setA).toMatch(
-      /^__Host-av_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-av_bind_0=[A-Za-z0-9_-]{43}; Max-Age=300; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     // Two tabs, two cookies: the names differ, and so do the random values.
-    expect(setA.split('=')[0]).not.toBe(setB.split('=')[0]);
+    expect(setB.split('=')[0]).toBe('__Host-av_bind_1');
     expect(browserCookie(setA).split('=')[1]).not.toBe(browserCookie(setB).split('=')[1]);
     // The value is random, not derived from the state (nothing in it an attacker could compute).
     expect(setA).not.toContain(a.state);
@@ -49,11 +49,17 @@ describe('MemoryTransactionStore browser binding', () => {
     const cookie = browserCookie(await store.put(tx));
     const [name, value] = cookie.split('=') as [string, string];
     const other = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
-    for (const header of ['', 'session=abc', other, `${name}=`, `${name}=${value}x`]) {
+    for (const [header, says] of [
+      ['', /carries no binding cookie/],
+      ['session=abc', /carries no binding cookie/],
+      [other, /browser that started/],
+      [`${name}=`, /carries no binding cookie/],
+      [`${name}=${value}x`, /browser that started/],
+    ] as const) {
       const error = await rejection(store.take(tx.state, { cookie: header }));
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).code).toBe('unknown_state');
-      expect((error as ValidationError).message).toMatch(/browser that started/);
+      expect((error as ValidationError).message).toMatch(says);
       expect((error as ValidationError).message).not.toContain(value);
     }
     // A cookie for another transaction does not open this one.
@@ -73,14 +79,17 @@ describe('MemoryTransactionStore browser binding', () => {
     await expect(store.take(tx.state, { cookie: `${name}=stale; ${cookie}` })).resolves.toEqual(tx);
   });
 
-  it('skips the check only when the caller passes no cookie information at all', async () => {
+  it('fails closed: refuses to take without cookie information at all, and keeps the transaction', async () => {
     const store = new MemoryTransactionStore();
     const tx = transaction();
-    await store.put(tx);
-    await expect(store.take(tx.state)).resolves.toEqual(tx);
-    const tx2 = transaction();
-    await store.put(tx2);
-    await expect(store.take(tx2.state, { cookie: undefined })).resolves.toEqual(tx2);
+    const cookie = browserCookie(await store.put(tx));
+    for (const context of [undefined, {}, { cookie: undefined }]) {
+      const error = await rejection(store.take(tx.state, context));
+      expect(error).toBeInstanceOf(OptionsError);
+      expect(error.message).toMatch(/needs the callback request's Cookie header/);
+      expect(error.message).toMatch(/\{ cookie: req\.headers\.cookie \}/);
+    }
+    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
   });
 
   it('checks nothing and sets no cookie with bindToBrowser: false', async () => {
@@ -101,10 +110,14 @@ describe('MemoryTransactionStore browser binding', () => {
     });
     const tx = transaction();
     const set = (await store.put(tx)) as string;
-    expect(set).toMatch(
-      /^shop_bind_[A-Za-z0-9_-]{16}=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/av; HttpOnly; SameSite=Strict$/,
-    );
-    const clear = store.clearCookie(tx.state) as string;
+    expect(set).toMatch(/^shop_bind_0=[A-Za-z0-9_-]{43}; Max-Age=\d+; Path=\/av; HttpOnly; SameSite=Strict$/);
+    const cookie = browserCookie(set);
+    // Only from the browser that holds it, before and after the take.
+    expect(store.clearCookie(tx.state, { cookie: 'shop_bind_0=another' })).toBeUndefined();
+    expect(store.clearCookie(tx.state, { cookie: '' })).toBeUndefined();
+    expect(store.clearCookie(tx.state)).toBeUndefined();
+    await store.take(tx.state, { cookie });
+    const clear = store.clearCookie(tx.state, { cookie }) as string;
     expect(clear.split('=')[0]).toBe(set.split('=')[0]);
     expect(clear).toMatch(
       /=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=\/av; HttpOnly; SameSite=Strict$/,
@@ -115,10 +128,10 @@ describe('MemoryTransactionStore browser binding', () => {
     const tx = () => transaction();
     const name = async (options: ConstructorParameters<typeof MemoryTransactionStore>[0]) =>
       ((await new MemoryTransactionStore(options).put(tx())) as string).split('=')[0];
-    expect(await name({})).toMatch(/^__Host-av_bind_[A-Za-z0-9_-]{16}$/);
-    expect(await name({ secure: false })).toMatch(/^av_bind_[A-Za-z0-9_-]{16}$/);
-    expect(await name({ path: '/shop' })).toMatch(/^av_bind_[A-Za-z0-9_-]{16}$/);
-    expect(await name({ cookieName: 'mine' })).toMatch(/^mine_[A-Za-z0-9_-]{16}$/);
+    expect(await name({})).toBe('__Host-av_bind_0');
+    expect(await name({ secure: false })).toBe('av_bind_0');
+    expect(await name({ path: '/shop' })).toBe('av_bind_0');
+    expect(await name({ cookieName: 'mine' })).toBe('mine_0');
     // What a browser requires of a __Host- cookie: Secure, Path=/, no Domain.
     const header = (await new MemoryTransactionStore().put(tx())) as string;
     expect(header).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
@@ -136,13 +149,13 @@ describe('MemoryTransactionStore browser binding', () => {
 
 describe('AffiliationClient with the default store: the callback must come from the starting browser', () => {
   it('createAuthorizationRequest hands out the binding cookie as setCookie', async () => {
-    const client = await newClient();
+    const client = await newClient({ transactions: undefined });
     const { setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
-    expect(setCookie).toMatch(/^__Host-av_bind_/);
+    expect(setCookie).toMatch(/^__Host-av_bind_0=/);
   });
 
   it('refuses a Request from another browser (login CSRF), then serves the shopper’s own', async () => {
-    const client = await newClient();
+    const client = await newClient({ transactions: undefined });
     const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const callback = await op.authorize(url);
     // The victim's browser carries its own cookies, not the attacker's binding.
@@ -157,7 +170,7 @@ describe('AffiliationClient with the default store: the callback must come from 
   });
 
   it('checks a URL input when { cookie } is given, even as undefined (a request without cookies)', async () => {
-    const client = await newClient();
+    const client = await newClient({ transactions: undefined });
     const { url, setCookie } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const callback = await op.authorize(url);
     const headers: { cookie?: string } = {}; // what req.headers is when the browser sent no cookie
@@ -170,19 +183,49 @@ describe('AffiliationClient with the default store: the callback must come from 
     ).resolves.toBeTruthy();
   });
 
-  it('warns once through the logger when a URL comes without { cookie } and the check is skipped', async () => {
+  it('fails closed: refuses a callback URL given without { cookie }, and keeps the transaction', async () => {
+    const client = await newClient({ transactions: undefined });
+    const { url, setCookie } = await client.createAuthorizationRequest(
+      { affiliation: 'student' },
+      { cookie: '' },
+    );
+    const callback = await op.authorize(url);
+    const error = await rejection(client.validateCallback(callback));
+    expect(error).toBeInstanceOf(OptionsError);
+    expect(error.message).toMatch(
+      /pass the request itself .* or the URL with \{ cookie: req\.headers\.cookie \}/,
+    );
+    await expect(
+      client.validateCallback(callback, { cookie: browserCookie(setCookie) }),
+    ).resolves.toBeTruthy();
+  });
+
+  it('fails closed for any store that says it binds, even one whose take would not check', async () => {
+    const inner = new MemoryTransactionStore({ bindToBrowser: false });
+    const client = await newClient({
+      transactions: { bindsToBrowser: true, put: (tx) => inner.put(tx), take: (state) => inner.take(state) },
+    });
+    const { url } = await client.createAuthorizationRequest({ affiliation: 'student' }, { cookie: '' });
+    expect(await rejection(client.validateCallback(await op.authorize(url)))).toBeInstanceOf(OptionsError);
+  });
+
+  it('warns once when starts come without the start request’s cookies (one validation per browser then)', async () => {
     const warn = vi.fn();
-    const client = await newClient({ logger: { warn } });
-    for (let i = 0; i < 2; i++) {
-      const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
-      await expect(client.validateCallback(await op.authorize(url))).resolves.toBeTruthy();
-    }
+    const client = await newClient({ transactions: undefined, logger: { warn } });
+    const first = await client.createAuthorizationRequest({ affiliation: 'student' });
+    const second = await client.createAuthorizationRequest({ affiliation: 'student' });
+    // Both in the first cookie name: the second start replaced the first in this browser.
+    expect(browserCookie(first.setCookie).split('=')[0]).toBe(browserCookie(second.setCookie).split('=')[0]);
+    await client.createAuthorizationRequest(
+      { affiliation: 'student' },
+      { cookie: browserCookie(second.setCookie) },
+    );
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toMatch(/without \{ cookie \}/);
+    expect(warn.mock.calls[0]?.[0]).toMatch(/createAuthorizationRequest got no \{ cookie \}/);
   });
 
   it('the callback handler clears the binding cookie on success and on error', async () => {
-    const client = await newClient();
+    const client = await newClient({ transactions: undefined });
     const { url, setCookie, state } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const name = browserCookie(setCookie).split('=')[0] as string;
     const handler = client.callbackHandler({ onSuccess: () => new Response('ok') });
@@ -191,7 +234,15 @@ describe('AffiliationClient with the default store: the callback must come from 
     );
     expect(await response.text()).toBe('ok');
     expect(response.headers.get('set-cookie')).toMatch(new RegExp(`^${name}=; Max-Age=0`));
-    const failed = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    const failed = await handler(
+      new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`, {
+        headers: { cookie: browserCookie(setCookie) },
+      }),
+    );
     expect(failed.headers.get('set-cookie')).toMatch(new RegExp(`^${name}=; Max-Age=0`));
+    // A request without the cookie has nothing to clear (and another validation's cookie in the
+    // same browser is never touched).
+    const bare = await handler(new Request(`${REDIRECT_URI}?error=access_denied&state=${state}`));
+    expect(bare.headers.get('set-cookie')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AffiliationError, OptionsError } from '../../src/core/errors.js';
 import { ValidationError } from '../../src/rp/errors.js';
-import { CookieTransactionStore, MAX_COOKIE_BYTES } from '../../src/rp/transactions/index.js';
+import { CookieTransactionStore, MAX_COOKIE_PAIR_BYTES } from '../../src/rp/transactions/index.js';
 import type { Transaction, TransactionStore } from '../../src/rp/types.js';
 import { transaction } from './transactions-fixtures.js';
 
@@ -24,14 +25,18 @@ function sealOf(setCookie: string): string {
   return cookiePair(setCookie).split('=')[1] ?? '';
 }
 
+/** The locator the store puts before a seal: 16 base64url characters of SHA-256(state). */
+function tagOf(state: string): string {
+  return createHash('sha256').update(state).digest('base64url').slice(0, 16);
+}
+
 async function failure(promise: Promise<unknown>): Promise<ValidationError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  throw new Error('expected a ValidationError');
+  const error = await promise.then(
+    () => new Error('expected a ValidationError'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
 }
 
 describe('CookieTransactionStore', () => {
@@ -58,7 +63,8 @@ describe('CookieTransactionStore', () => {
     const { store } = storeAt();
     const setCookie = await store.put(transaction());
     const [, ...attributes] = setCookie.split('; ');
-    expect(attributes).toEqual(['Max-Age=600', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']);
+    // The cookie outlives the seal (10 minutes) by 10 minutes: a late callback is then told "expired".
+    expect(attributes).toEqual(['Max-Age=1200', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Lax']);
   });
 
   it('honours secure, sameSite, path, cookieName and ttlMs options', async () => {
@@ -70,9 +76,9 @@ describe('CookieTransactionStore', () => {
       ttlMs: 90_000,
     });
     const setCookie = await store.put(transaction());
-    expect(setCookie).toMatch(/^tx_[A-Za-z0-9_-]{16}=/);
+    expect(setCookie).toMatch(/^tx_0=/);
     expect(setCookie.split('; ').slice(1)).toEqual([
-      'Max-Age=90',
+      'Max-Age=690',
       'Path=/auth',
       'HttpOnly',
       'SameSite=Strict',
@@ -81,42 +87,54 @@ describe('CookieTransactionStore', () => {
 
   it("caps Max-Age by the transaction's own expiry", async () => {
     const { store } = storeAt();
-    expect(await store.put(transaction({ expiresAt: T0 + 30_500 }))).toContain('Max-Age=31;');
+    expect(await store.put(transaction({ expiresAt: T0 + 30_500 }))).toContain('Max-Age=631;');
   });
 
-  it('names one cookie per state, so several tabs keep their own transaction', async () => {
+  it('gives two tabs two cookie names, so each keeps its own transaction', async () => {
     const { store } = storeAt();
     const a = transaction({ state: 'state-a' });
     const b = transaction({ state: 'state-b' });
-    const setA = await store.put(a);
-    const setB = await store.put(b);
-    expect(cookiePair(setA).split('=')[0]).toBe(store.cookieNameFor('state-a'));
-    expect(store.cookieNameFor('state-a')).not.toBe(store.cookieNameFor('state-b'));
-    expect(store.cookieNameFor('state-a')).toMatch(/^__Host-av_tx_[A-Za-z0-9_-]{16}$/);
+    const setA = await store.put(a, { cookie: 'session=1' });
+    const setB = await store.put(b, { cookie: `session=1; ${cookiePair(setA)}` });
+    expect(store.cookieNames).toEqual(['__Host-av_tx_0', '__Host-av_tx_1', '__Host-av_tx_2']);
+    expect(cookiePair(setA).split('=')[0]).toBe('__Host-av_tx_0');
+    expect(cookiePair(setB).split('=')[0]).toBe('__Host-av_tx_1');
     // Without Secure or with another path a __Host- cookie would be refused: the plain name then.
     const secret = 'x'.repeat(32);
-    expect(new CookieTransactionStore({ secret, secure: false }).cookieNameFor('s')).toMatch(/^av_tx_/);
-    expect(new CookieTransactionStore({ secret, path: '/cb' }).cookieNameFor('s')).toMatch(/^av_tx_/);
+    expect(new CookieTransactionStore({ secret, secure: false }).cookieNames[0]).toBe('av_tx_0');
+    expect(new CookieTransactionStore({ secret, path: '/cb' }).cookieNames[0]).toBe('av_tx_0');
     const header = `${cookiePair(setA)}; ${cookiePair(setB)}`;
     expect(await store.take('state-b', { cookie: header })).toEqual(b);
     expect(await store.take('state-a', { cookie: header })).toEqual(a);
   });
 
-  it('returns undefined when the cookie is absent', async () => {
+  it('fails closed without the callback’s cookies, and says when the request carries no transaction cookie', async () => {
     const { store } = storeAt();
     await store.put(transaction());
-    expect(await store.take(transaction().state)).toBeUndefined();
-    expect(await store.take(transaction().state, {})).toBeUndefined();
-    expect(await store.take(transaction().state, { cookie: null })).toBeUndefined();
-    expect(await store.take(transaction().state, { cookie: 'a=b; c=d' })).toBeUndefined();
+    for (const context of [undefined, {}, { cookie: undefined }]) {
+      await expect(store.take(transaction().state, context)).rejects.toThrow(OptionsError);
+    }
+    for (const cookie of [null, '', 'a=b; c=d']) {
+      const error = await failure(store.take(transaction().state, { cookie }));
+      expect(error.code).toBe('unknown_state');
+      expect(error.message).toMatch(
+        /carries no transaction cookie: the start route did not send `setCookie`/,
+      );
+      expect(error.message).toMatch(/`Secure` cookie was set over plain http/);
+      expect(error.message).toMatch(/another browser/);
+    }
     expect(await store.take('', { cookie: 'a=b' })).toBeUndefined();
+    // With secure: false, plain http is not a reason.
+    const plain = new CookieTransactionStore({ secret: SECRET, secure: false });
+    expect((await failure(plain.take('s', { cookie: '' }))).message).not.toMatch(/Secure/);
   });
 
   it('reports expired_transaction after the expiry', async () => {
     const { store, clock } = storeAt({ ttlMs: 60_000 });
     const setCookie = await store.put(transaction());
     clock.now = T0 + 59_999;
-    expect(await store.take(transaction().state, { cookie: cookiePair(setCookie) })).toBeDefined();
+    const other = new CookieTransactionStore({ secret: SECRET, now: () => clock.now });
+    expect(await other.take(transaction().state, { cookie: cookiePair(setCookie) })).toBeDefined();
     clock.now = T0 + 60_000;
     const error = await failure(store.take(transaction().state, { cookie: cookiePair(setCookie) }));
     expect(error.code).toBe('expired_transaction');
@@ -125,7 +143,8 @@ describe('CookieTransactionStore', () => {
   it('binds the seal to its state: a cookie renamed for another state is refused', async () => {
     const { store } = storeAt();
     const setCookie = await store.put(transaction({ state: 'victim-state' }));
-    const moved = `${store.cookieNameFor('attacker-state')}=${sealOf(setCookie)}`;
+    const seal = sealOf(setCookie);
+    const moved = `__Host-av_tx_1=${tagOf('attacker-state')}${seal.slice(16)}`;
     const error = await failure(store.take('attacker-state', { cookie: moved }));
     expect(error.code).toBe('unknown_state');
     expect(error.message).toMatch(/another state/);
@@ -139,19 +158,17 @@ describe('CookieTransactionStore', () => {
     const flip = (s: string) =>
       s[5] === 'A' ? `${s.slice(0, 5)}B${s.slice(6)}` : `${s.slice(0, 5)}A${s.slice(6)}`;
     const tampered = [
-      [parts[0], parts[1], parts[2], flip(parts[3] ?? ''), parts[4]].join('.'), // ciphertext
-      [parts[0], parts[1], parts[2], parts[3], flip(parts[4] ?? '')].join('.'), // tag
-      [parts[0], parts[1], flip(parts[2] ?? ''), parts[3], parts[4]].join('.'), // iv
-      [flip(parts[0] ?? ''), parts[1], parts[2], parts[3], parts[4]].join('.'), // header
+      [parts[0], parts[1], flip(parts[2] ?? ''), parts[3]].join('.'), // ciphertext
+      [parts[0], parts[1], parts[2], flip(parts[3] ?? '')].join('.'), // authentication tag
+      [parts[0], flip(parts[1] ?? ''), parts[2], parts[3]].join('.'), // iv
+      [flip(parts[0] ?? ''), parts[1], parts[2], parts[3]].join('.'), // locator
       'not-a-jwe',
       '',
       `${seal}x`,
       'eyJhbGciOiJub25lIn0..AAAA.AAAA.AAAA',
     ];
     for (const value of tampered) {
-      const error = await failure(
-        store.take(tx.state, { cookie: `${store.cookieNameFor(tx.state)}=${value}` }),
-      );
+      const error = await failure(store.take(tx.state, { cookie: `__Host-av_tx_0=${value}` }));
       expect(error.code).toBe('unknown_state');
       expect(error.cause).toBeUndefined();
       expect(error).toBeInstanceOf(AffiliationError);
@@ -177,8 +194,7 @@ describe('CookieTransactionStore', () => {
   it('finds the right value when a duplicate cookie name is sent (e.g. different paths)', async () => {
     const { store } = storeAt();
     const setCookie = await store.put(transaction());
-    const name = store.cookieNameFor(transaction().state);
-    const header = `${name}=garbage; ${cookiePair(setCookie)}`;
+    const header = `__Host-av_tx_0=garbage; ${cookiePair(setCookie)}`;
     expect(await store.take(transaction().state, { cookie: header })).toEqual(transaction());
   });
 
@@ -199,57 +215,63 @@ describe('CookieTransactionStore', () => {
     expect(sealOf(await store.put(transaction()))).not.toBe(sealOf(await store.put(transaction())));
   });
 
-  it('fits the largest realistic transaction in one cookie (< 4 KB)', async () => {
-    const { store } = storeAt({ cookieName: '__Host-av_tx' });
-    const largest: Transaction = transaction({
+  it('fits a large realistic transaction in its cookie budget (≤ 1,022 bytes as sent back)', async () => {
+    const { store } = storeAt();
+    const large: Transaction = transaction({
       state: 'S'.repeat(43),
       nonce: 'N'.repeat(43),
-      codeVerifier: 'V'.repeat(128),
-      scopes: ['openid', 'faculty+staff', 'persistent', 'email', 'profile', 'offline_access'],
+      codeVerifier: 'V'.repeat(43),
+      scopes: ['openid', 'faculty+staff', 'persistent', 'email', 'profile'],
       affiliation: 'faculty+staff',
       identifier: 'persistent',
       claims: { id_token: { reuse_detection: null }, userinfo: { reuse_detection: null } },
-      idpHint: `https://login.${'very-long-institution-name-'.repeat(6)}example.edu/simplesaml/saml2/idp/metadata.php`,
-      redirectUri: `https://checkout.${'merchant-'.repeat(8)}example.com/integrations/affiliation-validation/callback?${'x'.repeat(300)}`,
+      idpHint: `https://login.${'long-institution-name-'.repeat(4)}example.edu/idp/shibboleth`,
+      redirectUri: `https://checkout.${'merchant-'.repeat(4)}example.com/integrations/affiliation-validation/callback`,
     });
-    const setCookie = await store.put(largest);
-    expect(Buffer.byteLength(setCookie)).toBeLessThan(MAX_COOKIE_BYTES);
-    expect(await store.take(largest.state, { cookie: cookiePair(setCookie) })).toEqual(largest);
+    const setCookie = await store.put(large);
+    expect(Buffer.byteLength(cookiePair(setCookie))).toBeLessThanOrEqual(MAX_COOKIE_PAIR_BYTES);
+    expect(await store.take(large.state, { cookie: cookiePair(setCookie) })).toEqual(large);
   });
 
-  it('refuses a transaction too large for a cookie with an OptionsError', async () => {
+  it('refuses a transaction too large for its cookie budget with an OptionsError', async () => {
     const { store } = storeAt();
     await expect(
-      store.put(transaction({ redirectUri: `https://shop.example/${'x'.repeat(4000)}` })),
-    ).rejects.toThrow(/more than a browser keeps in one cookie/);
+      store.put(transaction({ idpHint: `https://idp.example.edu/${'x'.repeat(700)}` })),
+    ).rejects.toThrow(
+      /more than the 1022 a transaction cookie may take .*shorten the redirectUri or idpHint/,
+    );
   });
 
-  it('clearCookie deletes the cookie with matching attributes', () => {
+  it('clearCookie replaces the cookie of that state, and only that one, with a "used" marker', async () => {
     const { store } = storeAt({ path: '/cb' });
-    const clear = store.clearCookie('state-a');
-    expect(clear).toBe(
-      `${store.cookieNameFor('state-a')}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=/cb; HttpOnly; Secure; SameSite=Lax`,
+    const setA = await store.put(transaction({ state: 'state-a' }), { cookie: '' });
+    const setB = await store.put(transaction({ state: 'state-b' }), { cookie: cookiePair(setA) });
+    const cookie = `${cookiePair(setA)}; ${cookiePair(setB)}`;
+    expect(store.clearCookie('state-b', { cookie })).toBe(
+      `av_tx_1=${tagOf('state-b')}.used; Max-Age=600; Path=/cb; HttpOnly; Secure; SameSite=Lax`,
     );
+    // Nothing to clear in a request without that state's cookie, or without cookie information.
+    expect(store.clearCookie('state-b', { cookie: cookiePair(setA) })).toBeUndefined();
+    expect(store.clearCookie('state-b')).toBeUndefined();
   });
 
   it('never throws anything but a ValidationError on hostile cookie headers', async () => {
     const { store } = storeAt();
-    const name = store.cookieNameFor('s');
-    for (const cookie of [
+    const headers = [
       ';;;',
       '=',
-      `${name}`,
-      `${name}=`,
-      `${name}="x"`,
-      `${name}=${'a.'.repeat(5000)}`,
+      '__Host-av_tx_0',
+      '__Host-av_tx_0=',
+      '__Host-av_tx_0="x"',
+      `__Host-av_tx_1=${'a.'.repeat(5000)}`,
       '\u0000',
-    ]) {
-      try {
-        const result = await store.take('s', { cookie });
-        expect(result).toBeUndefined();
-      } catch (error) {
-        expect(error).toBeInstanceOf(ValidationError);
-      }
+    ];
+    expect.assertions(headers.length);
+    for (const cookie of headers) {
+      await store.take('s', { cookie }).then(
+        (result) => expect(result).toBeUndefined(),
+        (error: unknown) => expect(error).toBeInstanceOf(ValidationError),
+      );
     }
   });
 
@@ -257,7 +279,7 @@ describe('CookieTransactionStore', () => {
     const { store } = storeAt();
     const tx = transaction();
     const seal = sealOf(await store.put(tx));
-    const name = store.cookieNameFor(tx.state);
+    const name = '__Host-av_tx_0';
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -270,25 +292,35 @@ describe('CookieTransactionStore', () => {
             ),
         ),
         async (cookie) => {
-          try {
-            const result = await store.take(tx.state, { cookie });
-            if (result !== undefined) expect(result).toEqual(tx);
-          } catch (error) {
-            expect(error).toBeInstanceOf(ValidationError);
-          }
+          // A fresh instance each time: the one that opens the seal remembers the state as taken.
+          const fresh = new CookieTransactionStore({ secret: SECRET, now: () => T0 });
+          await fresh.take(tx.state, { cookie }).then(
+            (result) => {
+              if (result !== undefined) expect(result).toEqual(tx);
+            },
+            (error: unknown) => expect(error).toBeInstanceOf(ValidationError),
+          );
         },
       ),
       { numRuns: 300 },
     );
   });
 
-  it('cannot detect a replay of a copied cookie: the documented trade-off of a stateless store', async () => {
+  it('detects a replay on the instance that took the state, and from the "used" marker on any instance', async () => {
     const { store } = storeAt();
-    const setCookie = await store.put(transaction());
-    const cookie = cookiePair(setCookie);
-    expect(await store.take(transaction().state, { cookie })).toBeDefined();
-    // The browser deletes the cookie on clearCookie(); a copy offered again still opens until it expires.
-    expect(await store.take(transaction().state, { cookie })).toBeDefined();
+    const state = transaction().state;
+    const cookie = cookiePair(await store.put(transaction()));
+    expect(await store.take(state, { cookie })).toBeDefined();
+    expect((await failure(store.take(state, { cookie }))).code).toBe('replayed_transaction');
+    // The browser got the marker with the first answer: a reload reaching another instance.
+    const marker = cookiePair(store.clearCookie(state, { cookie }) ?? '');
+    const other = new CookieTransactionStore({ secret: SECRET, now: () => T0 });
+    const replay = await failure(other.take(state, { cookie: marker }));
+    expect(replay.code).toBe('replayed_transaction');
+    expect(replay.message).toMatch(/submitted twice \(a reload or a double click\)/);
+    // The documented limit of a stateless store: a copy of the live cookie that reaches another
+    // instance still opens (the service's single-use code then refuses the exchange).
+    expect(await other.take(state, { cookie })).toBeDefined();
   });
 
   it('validates options up front, naming the option', () => {
@@ -303,6 +335,7 @@ describe('CookieTransactionStore', () => {
     expect(make({ cookieName: 'a;b' })).toThrow(/`cookieName`/);
     expect(make({ cookieName: '' })).toThrow(/`cookieName`/);
     expect(make({ ttlMs: 0 })).toThrow(/`ttlMs`/);
+    expect(make({ maxRememberedStates: 0 })).toThrow(/`maxRememberedStates`/);
     expect(make({ secure: 'yes' })).toThrow(/`secure`/);
     expect(make({ sameSite: 'none' })).toThrow(/`sameSite`/);
     expect(make({ path: 'cb' })).toThrow(/`path`/);
@@ -317,10 +350,16 @@ describe('CookieTransactionStore', () => {
   });
 
   it('never echoes the secret in an options error', () => {
-    try {
-      new CookieTransactionStore({ secret: 'too-short-secret' });
-    } catch (error) {
-      expect((error as Error).message).not.toContain('too-short-secret');
-    }
+    let message = '';
+    expect(() => {
+      try {
+        new CookieTransactionStore({ secret: 'too-short-secret' });
+      } catch (error) {
+        message = (error as Error).message;
+        throw error;
+      }
+    }).toThrow(OptionsError);
+    expect(message).toMatch(/at least 32 bytes/);
+    expect(message).not.toContain('too-short-secret');
   });
 });

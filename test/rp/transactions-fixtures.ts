@@ -28,3 +28,37 @@ export async function codeOf(promise: Promise<unknown>): Promise<string> {
   }
   return 'no error';
 }
+
+/**
+ * A browser's cookie jar for one site, as far as a store's cookies go: applies `Set-Cookie` values
+ * (a later one replaces the cookie of the same name, `Max-Age=0` deletes it, expiry by the jar's
+ * clock) and gives the `Cookie` header the browser would send.
+ */
+export class CookieJar {
+  readonly #cookies = new Map<string, { value: string; expiresAt: number }>();
+  constructor(readonly now: () => number = Date.now) {}
+
+  apply(setCookie: string | undefined): void {
+    if (setCookie === undefined) return;
+    const [pair = '', ...attributes] = setCookie.split('; ');
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const maxAge = attributes.find((a) => a.startsWith('Max-Age='));
+    const seconds = maxAge === undefined ? Number.POSITIVE_INFINITY : Number(maxAge.slice(8));
+    if (seconds <= 0) this.#cookies.delete(name);
+    else this.#cookies.set(name, { value: pair.slice(eq + 1), expiresAt: this.now() + seconds * 1000 });
+  }
+
+  /** The `Cookie` header: `''` when the jar is empty. */
+  header(): string {
+    const now = this.now();
+    return [...this.#cookies]
+      .filter(([, c]) => c.expiresAt > now)
+      .map(([name, c]) => `${name}=${c.value}`)
+      .join('; ');
+  }
+
+  names(): string[] {
+    return [...this.#cookies.keys()];
+  }
+}

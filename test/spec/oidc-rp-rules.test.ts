@@ -38,7 +38,7 @@ describe.each(['code', 'id_token'] as const)('spec 2.4 reuse_detection on the %s
 
 /** A store that answers every state with the transaction stored last (a broken custom store). */
 class LastTransactionStore implements TransactionStore {
-  readonly inner = new MemoryTransactionStore();
+  readonly inner = new MemoryTransactionStore({ bindToBrowser: false });
   last: Transaction | undefined;
   async put(transaction: Transaction) {
     this.last = transaction;

@@ -4,7 +4,12 @@
  * where one claim has to be broken on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AffiliationClient, type ClaimsRequest, ProviderError } from '../../src/index.js';
+import {
+  AffiliationClient,
+  type ClaimsRequest,
+  MemoryTransactionStore,
+  ProviderError,
+} from '../../src/index.js';
 import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
 import { REDIRECT_URI, resultOf } from '../testing/helpers.js';
 
@@ -31,6 +36,8 @@ function sdk(): Promise<AffiliationClient> {
     clientId: 'spec-shop',
     clientSecret: 'spec-shop-secret',
     redirectUri: REDIRECT_URI,
+    // A bare callback URL below: a store that binds to the browser would refuse it.
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
   });
 }
 

@@ -6,9 +6,8 @@ vi.mock('msw', () => {
 
 describe('createTestProviderHandlers without msw installed', () => {
   it('throws an OptionsError that says to install the optional peer dependency', async () => {
-    const { createTestProvider, createTestProviderHandlers, OptionsError } = await import(
-      '../../src/testing.js'
-    );
+    const { createTestProvider, OptionsError } = await import('../../src/testing.js');
+    const { createTestProviderHandlers } = await import('../../src/testing-msw.js');
     const op = await createTestProvider({ signingAlg: 'ES256' });
     const error = await createTestProviderHandlers(op).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OptionsError);

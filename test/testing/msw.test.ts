@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProvider, createTestProviderHandlers, type TestProvider } from '../../src/testing.js';
+import { createTestProvider, type TestProvider } from '../../src/testing.js';
+import { createTestProviderHandlers } from '../../src/testing-msw.js';
 import { authUrl, exchange, pkce, resultOf, testClients, verifyIdToken } from './helpers.js';
 
 let op: TestProvider;

@@ -1,12 +1,12 @@
 import { expectTypeOf, test } from 'vitest';
 import {
-  createTestProviderHandlers,
   type LoginOutcome,
   type RunningTestProvider,
   startTestProvider,
   type TestClient,
   type TestProvider,
 } from '../../src/testing.js';
+import { createTestProviderHandlers } from '../../src/testing-msw.js';
 
 test('public types of affiliation-validation/testing', () => {
   expectTypeOf(startTestProvider).returns.resolves.toEqualTypeOf<RunningTestProvider>();

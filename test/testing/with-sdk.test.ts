@@ -2,8 +2,13 @@
  * The SDK's relying party (`AffiliationClient`) against the test provider over real HTTP: both
  * sides written from the interface document, each checking the other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AffiliationClient, ProviderError, ValidationError } from '../../src/index.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  AffiliationClient,
+  MemoryTransactionStore,
+  ProviderError,
+  ValidationError,
+} from '../../src/index.js';
 import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
 import { NON_EDUGAIN, POLYTECHNIC, REDIRECT_URI, UNIVERSITY } from './helpers.js';
 
@@ -30,6 +35,9 @@ beforeAll(async () => {
   op = await startTestProvider({ clients });
 });
 afterAll(() => op.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function sdk(
   overrides: Partial<Parameters<typeof AffiliationClient.discover>[0]> = {},
@@ -39,6 +47,8 @@ function sdk(
     clientId: 'sdk-shop',
     clientSecret: 'sdk-shop-secret',
     redirectUri: REDIRECT_URI,
+    // A bare callback URL below: a store that binds to the browser would refuse it.
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     ...overrides,
   });
 }
@@ -136,11 +146,15 @@ describe('AffiliationClient against the test provider', () => {
   });
 
   it('an ID token signed with a rotated key still validates (refetch on unknown kid)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
     const client = await sdk();
     const first = await client.createAuthorizationRequest({ affiliation: 'student' });
     await client.validateCallback(await op.authorize(first.url));
     await op.rotateKeys({ keepPrevious: false });
     const second = await client.createAuthorizationRequest({ affiliation: 'student' });
+    // jose refetches for an unknown kid at most once per 30 s since the last fetch of the keys
+    // (the provider keeps its own, real clock).
+    vi.setSystemTime(Date.now() + 31_000);
     await expect(client.validateCallback(await op.authorize(second.url))).resolves.toMatchObject({
       affiliation: 'student',
     });
@@ -244,8 +258,12 @@ describe('spec 7.2 and 3 errors reach the SDK as a ProviderError', () => {
     const callback = new URL(await op.authorize(url));
     callback.searchParams.set('code', 'not-a-code-the-provider-issued');
     const error = await client.validateCallback(callback.href).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ProviderError);
-    expect(error).toMatchObject({ error: 'invalid_request', source: 'token', status: 400 });
+    // A refused code after a transaction that checked out: reported as a replay, the service's
+    // answer kept as the cause.
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).code).toBe('replayed_transaction');
+    expect((error as Error).cause).toBeInstanceOf(ProviderError);
+    expect((error as Error).cause).toMatchObject({ error: 'invalid_request', source: 'token', status: 400 });
     expect(String((error as Error).message)).not.toContain('not-a-code-the-provider-issued');
   });
 });
@@ -267,6 +285,8 @@ describe('the idTokenClaims hook lets a test break one rule at a time, and the S
         clientId: 'sdk-shop',
         clientSecret: 'sdk-shop-secret',
         redirectUri: REDIRECT_URI,
+        // A bare callback URL below: a store that binds to the browser would refuse it.
+        transactions: new MemoryTransactionStore({ bindToBrowser: false }),
       });
       const { url } = await client.createAuthorizationRequest({ affiliation: 'student' });
       const error = await client.validateCallback(await broken.authorize(url)).catch((e: unknown) => e);

@@ -1,34 +1,47 @@
 import { parseArgs } from 'node:util';
 import { redact } from '../../core/redact.js';
-import { DemoError, runDemo } from '../demo-runner.js';
+import { DemoError, runDemo, serveDemo, untilSignal } from '../demo-runner.js';
 import { startBuiltInShop } from '../demo-shop.js';
 import { type CliCommand, CliUsageError } from '../io.js';
 
-const HELP = `Usage: affiliation-validation demo
+const HELP = `Usage: affiliation-validation demo [--serve]
 
 Starts a local test provider and a small shop on 127.0.0.1, then walks a shopper through a complete
 validation the way a browser does — the code flow, then the id_token flow through the fragment
 relay — printing every HTTP step (secrets redacted) and the validated result. No network, no
 credentials. Exits 0 when both validations succeed.
+
+  --serve   keep the test provider and the shop running and print the shop's URL, to click
+            through both flows in your own browser; Ctrl-C stops both (exit 0)
 `;
 
 /** `affiliation-validation demo`. */
 export const demoCommand: CliCommand = async (argv, io) => {
   let help: boolean | undefined;
+  let serve: boolean | undefined;
   try {
     ({
-      values: { help },
+      values: { help, serve },
     } = parseArgs({
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: { help: { type: 'boolean', short: 'h' } },
+      options: { help: { type: 'boolean', short: 'h' }, serve: { type: 'boolean' } },
     }));
   } catch (error) {
     throw new CliUsageError(error instanceof Error ? redact(error.message) : 'invalid arguments');
   }
   if (help) {
     io.stdout.write(HELP);
+    return 0;
+  }
+  if (serve) {
+    await serveDemo({
+      startShop: startBuiltInShop,
+      shopName: 'built-in node:http shop',
+      write: (line) => io.stdout.write(`${line}\n`),
+      stop: untilSignal(),
+    });
     return 0;
   }
   try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { OptionsError } from '../../core/errors.js';
-import type { BatchRequest, BatchResult } from '../../docs-site.js';
+import type { BatchRequest, BatchResult, DocsSiteOptions } from '../../docs-site.js';
 import { DocsSiteClient, DocsSiteError, MAX_BATCH_CONCURRENCY } from '../../docs-site.js';
 import { type CliCommand, type CliIO, CliUsageError } from '../io.js';
 
@@ -33,10 +33,11 @@ const VERBS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 const CREDENTIAL_FLAG =
   /^-(-?(password|pass|app-password|application-password|apppassword|user|username|auth|token)(=.*)?|[up])$/i;
 
-function client(
+/** The client options from the flags and the environment; a bad one is a usage error. */
+function clientOptions(
   values: { 'base-url'?: string; 'rest-root'?: string; 'route-style'?: string },
   io: CliIO,
-): DocsSiteClient {
+): DocsSiteOptions {
   const baseUrl = values['base-url'] ?? io.env[DOCS_ENV.baseUrl];
   if (!baseUrl)
     throw new CliUsageError(`the site's address is missing: set ${DOCS_ENV.baseUrl} or pass --base-url`);
@@ -56,16 +57,26 @@ function client(
   if (Boolean(username) !== Boolean(applicationPassword)) {
     throw new CliUsageError(`set both ${DOCS_ENV.username} and ${DOCS_ENV.applicationPassword}, or neither`);
   }
+  return {
+    baseUrl,
+    restRoot: values['rest-root'] ?? io.env[DOCS_ENV.restRoot],
+    routeStyle,
+    auth: username && applicationPassword ? { username, applicationPassword } : undefined,
+    fetch: io.fetch,
+  };
+}
+
+/** Run `make`; an `OptionsError` becomes a usage error, and a missing REST API gets a hint in CLI terms. */
+async function withHints<T>(io: CliIO, make: () => T | Promise<T>): Promise<T> {
   try {
-    return new DocsSiteClient({
-      baseUrl,
-      restRoot: values['rest-root'] ?? io.env[DOCS_ENV.restRoot],
-      routeStyle,
-      auth: username && applicationPassword ? { username, applicationPassword } : undefined,
-      fetch: io.fetch,
-    });
+    return await make();
   } catch (error) {
     if (error instanceof OptionsError) throw new CliUsageError(error.message);
+    if (error instanceof DocsSiteError && error.code === 'rest_api_not_found') {
+      io.stderr.write(
+        `hint: check --base-url (${DOCS_ENV.baseUrl}), --rest-root (${DOCS_ENV.restRoot}, default wp-json), or try --route-style query (?rest_route=) for a site without pretty permalinks\n`,
+      );
+    }
     throw error;
   }
 }
@@ -130,11 +141,11 @@ export const docsCommand: CliCommand = async (argv, io) => {
     query.append(pair.slice(0, eq), pair.slice(eq + 1));
   }
   const body = values.data === undefined ? undefined : await readJson(values.data, '--data');
-  const docs = client(values, io);
+  const docs = await withHints(io, () => new DocsSiteClient(clientOptions(values, io)));
   const qs = query.toString();
   const path = qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
   try {
-    const res = await docs.request(method, path, { body });
+    const res = await withHints(io, () => docs.request(method, path, { body }));
     const total = res.headers.get('x-wp-total');
     const pages = res.headers.get('x-wp-totalpages');
     if (values.json) {
@@ -208,7 +219,7 @@ async function runBatchFile(
     }
   }
   const requests = fromFile.requests as BatchRequest[];
-  const docs = await client(values, io).connect();
+  const docs = await withHints(io, () => DocsSiteClient.connect(clientOptions(values, io)));
   const progress = progressReporter(io, requests.length);
   let results: BatchResult[];
   try {

@@ -1,24 +1,31 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { AffiliationError } from '../../core/errors.js';
-import { readCacheFile } from '../../hints/cache-file.js';
+import { type CacheFile, readCacheFile } from '../../hints/cache-file.js';
 import { HintFeedError } from '../../hints/errors.js';
 import { HintFeed } from '../../hints/feed.js';
-import type { HintSource, RefreshResult } from '../../hints/types.js';
+import { diffEntries, mergeEntries } from '../../hints/merge.js';
+import { parseHintFeed, REGION_RE } from '../../hints/parse.js';
+import { sourceOption } from '../../hints/sources.js';
+import type { HintEntry, HintSource, RefreshResult } from '../../hints/types.js';
 import { type CliCommand, type CliIO, CliUsageError } from '../io.js';
 
 /** Where `hints refresh` writes and `hints search` reads when no path is given. */
 export const DEFAULT_HINTS_FILE = 'affiliation-hints.json';
 
 const USAGE = `Usage:
-  affiliation-validation hints refresh [--source [CC=]URL]... [--out FILE] [--json]
-  affiliation-validation hints search QUERY [--file FILE | --source [CC=]URL...] [--country CC] [--lang LL] [--limit N] [--json]
+  affiliation-validation hints refresh [--source [NAME=]URL]... [--out FILE] [--json]
+  affiliation-validation hints search QUERY [--file FILE | --source [NAME=]URL...] [--country CC] [--lang LL] [--limit N] [--json]
 
 refresh  Fetch the feeds (conditional GET with the validators stored in FILE), validate them and
-         write FILE atomically. On failure FILE is left as it was. Without --source, the sources
-         stored in FILE are refreshed. A source may be prefixed with its country: NL=https://….
-         Exit codes: 0 updated or not modified, 1 failed (FILE untouched), 3 partly failed (FILE
-         updated with the sources that answered, the others kept), 2 bad arguments.
+         write FILE atomically. Without --source, the sources stored in FILE are refreshed (FILE
+         remembers every source of the last run, also one that failed). NAME is a country code
+         (nl=https://…/nl.json: the records get that country; a URL ending in /<cc>.json names
+         its country by itself) or a region (africa=https://…/africa.json: no country).
+         Exit codes: 0 every source answered (FILE written); 1 every source failed or FILE could
+         not be written (FILE left as it was); 3 some sources failed (FILE written: the others'
+         new lists, the failed ones' last good lists); 2 bad arguments.
+         added/removed/renamed compare FILE before and after the run.
 search   Search institutions by name (case- and accent-insensitive), from FILE or from --source.
 
 FILE defaults to $AFFILIATION_HINTS_FILE, else ./${DEFAULT_HINTS_FILE}.
@@ -28,9 +35,16 @@ function defaultFile(io: CliIO): string {
   return io.env.AFFILIATION_HINTS_FILE || DEFAULT_HINTS_FILE;
 }
 
+/** `URL`, `cc=URL` (a country code, any case) or `region=URL` (`africa`, `net`, `org`, …). */
 function parseSource(value: string): HintSource {
-  const m = /^([A-Za-z]{2})=(.+)$/.exec(value);
-  return m ? { url: m[2]!, country: m[1]! } : value;
+  const m = /^([^=:/?#]+)=(.+)$/.exec(value);
+  if (!m) return value;
+  const [, name, url] = m as unknown as [string, string, string];
+  if (/^[A-Za-z]{2}$/.test(name)) return { url, country: name };
+  if (REGION_RE.test(name)) return { url, region: name };
+  throw new CliUsageError(
+    `--source ${JSON.stringify(name)}=…: the name before "=" must be a two-letter country code (nl) or a lower-case region name (africa, net, org)`,
+  );
 }
 
 function positiveInt(name: string, value: string | undefined, max: number): number | undefined {
@@ -60,11 +74,10 @@ function feedFor(options: ConstructorParameters<typeof HintFeed>[0]): HintFeed {
   }
 }
 
-async function storedSources(file: string): Promise<HintSource[]> {
-  const cache = await readCacheFile(file);
+function storedSources(file: string, cache: CacheFile | undefined): HintSource[] {
   if (!cache) throw new CliUsageError(`--source is required (no hints file at ${file})`);
-  const sources = cache.sources.map((s) => (s.country ? { url: s.url, country: s.country } : s.url));
-  if (sources.some((s) => (typeof s === 'string' ? s : s.url).includes('[REDACTED]'))) {
+  const sources = cache.sources.map(sourceOption);
+  if (cache.sources.some((s) => s.url.includes('[REDACTED]'))) {
     throw new CliUsageError(`the sources stored in ${file} hold redacted credentials; pass --source again`);
   }
   if (sources.length === 0) throw new CliUsageError(`--source is required (${file} lists no source)`);
@@ -75,34 +88,65 @@ function errorJson(error: HintFeedError | undefined) {
   return error ? { code: error.code, message: error.message } : undefined;
 }
 
-function printResult(io: CliIO, result: RefreshResult, file: string, json: boolean): void {
+/** The institutions FILE serves: every source stored in it, merged in file order. */
+function fileEntries(cache: CacheFile | undefined): ReadonlyMap<string, HintEntry> {
+  if (!cache) return new Map();
+  const lists = cache.sources.map((s) => {
+    if (s.feed === undefined) return undefined;
+    try {
+      return parseHintFeed(s.feed, s.country ? { country: s.country } : {}).entries;
+    } catch {
+      return undefined; // the feed skips such an entry too (and says so)
+    }
+  });
+  return mergeEntries(lists);
+}
+
+/** What `hints refresh` reports: the change of FILE, not of a process's memory. */
+interface RefreshReport {
+  /** `updated`: FILE written, its institutions changed; `not-modified`: FILE written, same institutions; `failed`: FILE left as it was. */
+  status: RefreshResult['status'];
+  total: number;
+  added: readonly string[];
+  removed: readonly string[];
+  renamed: readonly string[];
+  result: RefreshResult;
+  failedSources: number;
+}
+
+function printReport(io: CliIO, report: RefreshReport, file: string, json: boolean): void {
+  const { result } = report;
   if (json) {
     io.stdout.write(
       `${JSON.stringify({
-        status: result.status,
+        status: report.status,
         file,
-        total: result.total,
-        added: result.added,
-        removed: result.removed,
-        renamed: result.renamed,
+        total: report.total,
+        added: report.added,
+        removed: report.removed,
+        renamed: report.renamed,
         error: errorJson(result.error),
         sources: result.sources.map((s) => ({ url: s.url, status: s.status, error: errorJson(s.error) })),
       })}\n`,
     );
     return;
   }
+  const failed =
+    report.failedSources > 0 ? `, ${report.failedSources} of ${result.sources.length} sources failed` : '';
   io.stdout.write(
-    `${result.status}: ${result.added.length} added, ${result.removed.length} removed, ${result.renamed.length} renamed, ${result.total} total (${file})\n`,
+    `${report.status}: ${report.added.length} added, ${report.removed.length} removed, ${report.renamed.length} renamed, ${report.total} total${failed} (${file})\n`,
   );
-  for (const id of result.added) io.stdout.write(`  + ${id}\n`);
-  for (const id of result.removed) io.stdout.write(`  - ${id}\n`);
-  for (const id of result.renamed) io.stdout.write(`  ~ ${id}\n`);
+  for (const id of report.added) io.stdout.write(`  + ${id}\n`);
+  for (const id of report.removed) io.stdout.write(`  - ${id}\n`);
+  for (const id of report.renamed) io.stdout.write(`  ~ ${id}\n`);
+  // A source's error message names its URL once.
   for (const s of result.sources) {
-    if (s.error)
-      io.stderr.write(`affiliation-validation hints: ${s.url}: ${s.error.message} [${s.error.code}]\n`);
+    if (s.error) io.stderr.write(`affiliation-validation hints: ${s.error.message} [${s.error.code}]\n`);
   }
-  if (result.error && !result.sources.some((s) => s.error === result.error)) {
-    io.stderr.write(`affiliation-validation hints: ${result.error.message} [${result.error.code}]\n`);
+  for (const error of [result.error, result.cacheError]) {
+    if (error && !result.sources.some((s) => s.error === error)) {
+      io.stderr.write(`affiliation-validation hints: ${error.message} [${error.code}]\n`);
+    }
   }
 }
 
@@ -121,19 +165,52 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
   if (positionals.length > 0) throw new CliUsageError(`unexpected argument "${positionals[0]}"\n\n${USAGE}`);
   const file = resolve(String(values.out ?? defaultFile(io)));
   const given = (values.source as string[] | undefined) ?? [];
-  const sources = given.length > 0 ? given.map(parseSource) : await storedSources(file);
   const timeoutMs = positiveInt('timeout-ms', values['timeout-ms'] as string | undefined, 600_000);
-  const feed = feedFor({ sources, cacheFile: file, fetch: io.fetch, ...(timeoutMs ? { timeoutMs } : {}) });
-  const loaded = await feed.load();
-  if (loaded.status === 'invalid') {
+  let cache: CacheFile | undefined;
+  try {
+    cache = await readCacheFile(file);
+  } catch (error) {
+    if (given.length === 0) {
+      throw new CliUsageError(`--source is required (${(error as Error).message})`);
+    }
     io.stderr.write(
-      `affiliation-validation hints: ${loaded.error?.message}; it will be replaced [cache_invalid]\n`,
+      `affiliation-validation hints: ${(error as Error).message}; it will be replaced [cache_invalid]\n`,
     );
   }
+  const sources = given.length > 0 ? given.map(parseSource) : storedSources(file, cache);
+  const feed = feedFor({ sources, cacheFile: file, fetch: io.fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+  const before = fileEntries(cache);
   const result = await feed.refresh();
-  printResult(io, result, file, values.json === true);
-  if (result.status === 'failed') return 1;
-  return result.error ? 3 : 0;
+  await feed.close();
+  const failedSources = result.sources.filter((s) => s.status === 'failed').length;
+  // The feed writes FILE whenever a source answered; it is left as it was when none did.
+  const written = result.sources.length > failedSources && result.cacheError === undefined;
+  let report: RefreshReport;
+  if (written) {
+    const change = diffEntries(before, new Map([...feed.entries()].map((e) => [e.entityId, e])));
+    report = {
+      status: change.changed ? 'updated' : 'not-modified',
+      total: feed.size,
+      added: change.added,
+      removed: change.removed,
+      renamed: change.renamed,
+      result,
+      failedSources,
+    };
+  } else {
+    report = {
+      status: 'failed',
+      total: before.size,
+      added: [],
+      removed: [],
+      renamed: [],
+      result,
+      failedSources,
+    };
+  }
+  printReport(io, report, file, values.json === true);
+  if (!written) return 1;
+  return failedSources > 0 ? 3 : 0;
 }
 
 async function search(argv: string[], io: CliIO): Promise<number> {
@@ -176,7 +253,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
     const cache = await readCacheFile(file);
     if (!cache)
       throw new CliUsageError(`no hints file at ${file}: run "hints refresh" first or pass --source`);
-    const sources = cache.sources.map((s) => (s.country ? { url: s.url, country: s.country } : s.url));
+    const sources = cache.sources.map(sourceOption);
     if (sources.length === 0) throw new HintFeedError(`${file} lists no source`, { code: 'cache_invalid' });
     // The stored URLs (possibly redacted) only key the cache here: nothing is fetched.
     feed = feedFor({ sources, cacheFile: file });

@@ -111,22 +111,3 @@ export const templatePartUpdateSchema = z.looseObject({
   slug: templateSlugSchema.optional(),
   area: z.string().optional(),
 });
-
-/** @group Docs site */
-export type PostBody = z.input<typeof postBodySchema>;
-/** @group Docs site */
-export type PageBody = z.input<typeof pageBodySchema>;
-/** @group Docs site */
-export type MediaBody = z.input<typeof mediaBodySchema>;
-/** @group Docs site */
-export type BlockBody = z.input<typeof blockBodySchema>;
-/** @group Docs site */
-export type MenuItemBody = z.input<typeof menuItemBodySchema>;
-/** @group Docs site */
-export type TemplateCreateBody = z.input<typeof templateCreateSchema>;
-/** @group Docs site */
-export type TemplateUpdateBody = z.input<typeof templateUpdateSchema>;
-/** @group Docs site */
-export type TemplatePartCreateBody = z.input<typeof templatePartCreateSchema>;
-/** @group Docs site */
-export type TemplatePartUpdateBody = z.input<typeof templatePartUpdateSchema>;

@@ -45,10 +45,3 @@ export const mediaEditSchema = z.looseObject({
 
 /** Body of `POST /media/{id}/post-process`. */
 export const mediaPostProcessSchema = z.strictObject({ action: z.literal('create-image-subsizes') });
-
-/** @group Docs site */
-export type MediaModifier = z.input<typeof mediaModifierSchema>;
-/** @group Docs site */
-export type MediaEditBody = z.input<typeof mediaEditSchema>;
-/** @group Docs site */
-export type MediaPostProcessBody = z.input<typeof mediaPostProcessSchema>;

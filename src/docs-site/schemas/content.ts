@@ -127,23 +127,3 @@ export const revisionSchema = z.looseObject({
   meta: looseRecord.optional(),
   _links: links,
 });
-
-/** The answer of a forced delete: `{ deleted: true, previous }`. */
-export function forcedDeleteSchema<S extends z.ZodType>(item: S) {
-  return z.looseObject({ deleted: z.boolean(), previous: item.optional() });
-}
-
-/** @group Docs site */
-export type Post = z.infer<typeof postSchema>;
-/** @group Docs site */
-export type SitePage = z.infer<typeof pageSchema>;
-/** @group Docs site */
-export type Media = z.infer<typeof mediaSchema>;
-/** @group Docs site */
-export type MenuItem = z.infer<typeof menuItemSchema>;
-/** @group Docs site */
-export type Block = z.infer<typeof blockSchema>;
-/** @group Docs site */
-export type Template = z.infer<typeof templateSchema>;
-/** @group Docs site */
-export type Revision = z.infer<typeof revisionSchema>;

@@ -62,10 +62,3 @@ export const namespaceIndexSchema = z.looseObject({
   routes: emptyArrayAsObject(z.record(z.string(), routeSchema)).optional(),
   _links: looseRecord.optional(),
 });
-
-/** @group Docs site */
-export type DocsSiteIndex = z.infer<typeof indexSchema>;
-/** @group Docs site */
-export type DocsSiteRoute = z.infer<typeof routeSchema>;
-/** @group Docs site */
-export type NamespaceIndex = z.infer<typeof namespaceIndexSchema>;

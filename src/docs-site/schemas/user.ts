@@ -12,6 +12,3 @@ export const currentUserSchema = z.looseObject({
   meta: looseRecord.optional(),
   _links: links,
 });
-
-/** @group Docs site */
-export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -1,6 +1,14 @@
-import { createHash } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
+import type { TransactionContext } from '../types.js';
 import { describe } from './options.js';
+
+/**
+ * Most transaction cookies one browser holds for one store: the newest 3 validations. Two tabs
+ * validating side by side still work, with room for one restart (a shopper who went back and
+ * clicked again); an older start is superseded. Each cookie costs Cookie-header bytes on every
+ * request to the shop, so more would cost every shopper for a case that practically never occurs.
+ */
+export const MAX_TRANSACTION_COOKIES = 3;
 
 /** Cookie options shared by the stores that put a cookie per transaction in the browser. */
 export interface TransactionCookieOptions {
@@ -14,17 +22,20 @@ const COOKIE_NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const PATH_RE = /^\/[\x21-\x3A\x3C-\x7E]{0,255}$/;
 
 /**
- * One cookie per transaction, named `<prefix>_<16 chars>` after its state, with the same
- * attributes on every cookie (so a deletion matches the cookie it deletes).
+ * The fixed set of cookie names a store uses, `<prefix>_0` … `<prefix>_2` (slots), with the same
+ * attributes on every cookie (so a deletion matches the cookie it deletes). A browser can hold no
+ * more of them than there are names, whatever the number of starts: the budget holds by
+ * construction, even when a start route does not pass the request's cookies.
  */
 export class TransactionCookies {
   readonly prefix: string;
   readonly attributes: string;
+  readonly secure: boolean;
 
   /**
-   * Without a `cookieName`, the name is `defaultName` with the `__Host-` prefix when the cookie is
-   * `Secure` with path `/` (the defaults): a browser then refuses the cookie from any other host,
-   * so a sibling subdomain cannot plant one (cookie tossing).
+   * Without a `cookieName`, the prefix is `defaultName` with the `__Host-` prefix when the cookie
+   * is `Secure` with path `/` (the defaults): a browser then refuses the cookie from any other
+   * host, so a sibling subdomain cannot plant one (cookie tossing).
    *
    * @throws {OptionsError} for an option a browser would refuse or misread.
    */
@@ -59,40 +70,65 @@ export class TransactionCookies {
       throw new OptionsError('Option `cookieName` with the `__Secure-` prefix requires `secure: true`');
     }
     this.prefix = name;
+    this.secure = secure;
     this.attributes = `Path=${path}; HttpOnly${secure ? '; Secure' : ''}; SameSite=${sameSite === 'lax' ? 'Lax' : 'Strict'}`;
   }
 
+  /** The cookie name of slot `slot` (0 … {@link MAX_TRANSACTION_COOKIES} − 1). */
+  nameOf(slot: number): string {
+    return `${this.prefix}_${slot}`;
+  }
+
   /**
-   * The cookie name for `state`: the prefix, `_`, and the first 16 base64url characters (96 bits)
-   * of SHA-256(state). One cookie per transaction, so validations in several tabs do not overwrite
-   * each other.
+   * The values of each slot in a `Cookie` header, by slot (several values for one name are
+   * possible: cookies of another path, or planted ones).
    */
-  nameFor(state: string): string {
-    const digest = createHash('sha256').update(state, 'utf8').digest('base64url');
-    return `${this.prefix}_${digest.slice(0, 16)}`;
+  read(header: string): string[][] {
+    const slots: string[][] = Array.from({ length: MAX_TRANSACTION_COOKIES }, () => []);
+    const lead = `${this.prefix}_`;
+    for (const pair of header.split(';')) {
+      const eq = pair.indexOf('=');
+      if (eq === -1) continue;
+      const name = pair.slice(0, eq).trim();
+      if (name.length !== lead.length + 1 || !name.startsWith(lead)) continue;
+      const slot = name.charCodeAt(lead.length) - 48;
+      if (slot < 0 || slot >= MAX_TRANSACTION_COOKIES) continue;
+      let value = pair.slice(eq + 1).trim();
+      if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+      if (value !== '') slots[slot]?.push(value);
+    }
+    return slots;
   }
 
-  /** The `Set-Cookie` header value that sets the cookie for `state`. */
-  set(state: string, value: string, maxAgeSeconds: number): string {
-    return `${this.nameFor(state)}=${value}; Max-Age=${maxAgeSeconds}; ${this.attributes}`;
+  /** The `Set-Cookie` header value that sets slot `slot`. */
+  set(slot: number, value: string, maxAgeSeconds: number): string {
+    return `${this.nameOf(slot)}=${value}; Max-Age=${maxAgeSeconds}; ${this.attributes}`;
   }
 
-  /** The `Set-Cookie` header value that deletes the cookie for `state`. */
-  clear(state: string): string {
-    return `${this.nameFor(state)}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${this.attributes}`;
+  /** The `Set-Cookie` header value that deletes slot `slot`. */
+  clear(slot: number): string {
+    return `${this.nameOf(slot)}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${this.attributes}`;
   }
 }
 
-/** All values of cookie `name` in a `Cookie` header (RFC 6265 §5.4 form: `a=b; c=d`). */
-export function cookieValues(header: string, name: string): string[] {
-  const values: string[] = [];
-  for (const pair of header.split(';')) {
-    const eq = pair.indexOf('=');
-    if (eq === -1) continue;
-    if (pair.slice(0, eq).trim() !== name) continue;
-    let value = pair.slice(eq + 1).trim();
-    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    values.push(value);
-  }
-  return values;
+/**
+ * The request's Cookie header from a store context: `undefined` when the caller does not know it,
+ * `''` when the request had none.
+ */
+export function cookieHeader(context: TransactionContext | undefined): string | undefined {
+  const cookie = context?.cookie;
+  if (cookie === undefined) return undefined;
+  return typeof cookie === 'string' ? cookie : '';
+}
+
+/**
+ * A binding store was asked to take a transaction without the callback's cookies: refuse (fail
+ * closed) and say what to pass.
+ */
+export function cookieRequired(): OptionsError {
+  return new OptionsError(
+    "The transaction store binds validations to the browser, so it needs the callback request's Cookie header: " +
+      'pass the request itself (validateCallback(request)), or the URL with { cookie: req.headers.cookie } ' +
+      "(Web Request: request.headers.get('cookie'))",
+  );
 }

@@ -12,12 +12,13 @@ describe('the index of a stock WordPress', () => {
     expect(index.routes?.['/batch/v1']).toBeDefined();
   });
 
-  it('connect() picks wp/v2, the namespace the site advertises, and the new client works', async () => {
-    const configured = new DocsSiteClient({
+  it('DocsSiteClient.connect() picks wp/v2, the namespace the site advertises, and the client works', async () => {
+    const options = {
       baseUrl: `${site.baseUrl}/`,
       restRoot: site.restRoot,
       auth: { username: site.username, applicationPassword: site.applicationPassword },
-    });
+    };
+    const configured = new DocsSiteClient(options);
     expect(configured.contentNamespace).toBe('cms/v2');
     // Without connect(), the default namespace does not exist on WordPress.
     const missing = await configured.posts.list().then(
@@ -28,14 +29,33 @@ describe('the index of a stock WordPress', () => {
     expect((missing as DocsSiteError).status).toBe(404);
     expect((missing as DocsSiteError).code).toBe('rest_no_route');
 
-    const docs = await configured.connect();
+    const docs = await DocsSiteClient.connect(options);
     expect(docs.contentNamespace).toBe('wp/v2');
-    expect(configured.contentNamespace).toBe('cms/v2'); // instances are immutable
     const post = await docs.posts.create({ title: uniqueToken('connect'), status: 'draft' });
     expect(post.id).toBeGreaterThan(0);
     // The batch limit is learned from the index.
     expect(docs.batchMaxItems).toBe(25);
     await docs.posts.delete(post.id, { force: true });
+  });
+
+  it('a wrong REST root or a page that is not the REST API: rest_api_not_found says what to check', async () => {
+    const wrongRoot = await DocsSiteClient.connect({ baseUrl: site.baseUrl, restRoot: 'api' }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(wrongRoot).toBeInstanceOf(DocsSiteError);
+    expect(wrongRoot).toMatchObject({ code: 'rest_api_not_found', status: 404 });
+    expect((wrongRoot as Error).message).toContain('restRoot');
+    // A base address below which WordPress does not live: its 404 page (HTML), not a REST error.
+    const wrongBase = await DocsSiteClient.connect({ baseUrl: `${site.baseUrl}/blog` }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(wrongBase).toMatchObject({ code: 'rest_api_not_found', status: 404 });
+    expect((wrongBase as Error).message).toContain('an HTML page');
+    // The same site through ?rest_route= works: every WordPress answers it.
+    const query = await DocsSiteClient.connect({ baseUrl: site.baseUrl, routeStyle: 'query' });
+    expect(query.contentNamespace).toBe('wp/v2');
   });
 
   it('builds the authorization-page URL the index advertises', async () => {

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { checkParams } from './params/check.js';
+import type { Transport } from './transport.js';
+import type { OEmbed } from './types/answers.js';
+import type { OEmbedResource } from './types/resources.js';
+
+const url = z.url();
+const format = z.enum(['json', 'xml']);
+const maxwidth = z.int().min(1);
+
+/** Parameters of `GET /oembed/1.0/embed` (defaults: `format` json, `maxwidth` 600). */
+export const oembedEmbedSchema = z.strictObject({
+  url,
+  format: format.optional(),
+  maxwidth: maxwidth.optional(),
+});
+/** Parameters of `GET /oembed/1.0/proxy` (defaults: `format` json, `maxwidth` 600, `discover` true). */
+export const oembedProxySchema = z.strictObject({
+  url,
+  format: format.optional(),
+  maxwidth: maxwidth.optional(),
+  maxheight: maxwidth.optional(),
+  discover: z.boolean().optional(),
+});
+
+/** An oEmbed answer (JSON format). */
+export const oembedSchema = z.looseObject({
+  version: z.union([z.string(), z.number()]).optional(),
+  type: z.string().optional(),
+  title: z.string().optional(),
+  html: z.string().optional(),
+  provider_name: z.string().optional(),
+  provider_url: z.string().optional(),
+  author_name: z.string().optional(),
+  author_url: z.string().optional(),
+  width: z.union([z.number(), z.string()]).nullable().optional(),
+  height: z.union([z.number(), z.string()]).nullable().optional(),
+});
+
+/** oEmbed (`/oembed/1.0`): JSON answers are checked, `format: 'xml'` answers returned as text. */
+export function oembedResource(t: Transport): OEmbedResource {
+  const get = async (route: string, schema: z.ZodType, params: unknown, where: string) => {
+    const query = checkParams(schema, params, where) as { format?: 'json' | 'xml' };
+    if (query.format === 'xml') {
+      const res = await t.send('GET', route, { query, text: true, headers: { accept: 'text/xml' } });
+      return res.body as string;
+    }
+    return (await t.sendParsed('GET', route, oembedSchema, { query })).body as OEmbed;
+  };
+  return Object.freeze({
+    embed: (params: unknown) => get('/oembed/1.0/embed', oembedEmbedSchema, params, 'oembed.embed'),
+    proxy: (params: unknown) => get('/oembed/1.0/proxy', oembedProxySchema, params, 'oembed.proxy'),
+  }) as OEmbedResource;
+}

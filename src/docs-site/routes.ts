@@ -1,0 +1,495 @@
+/**
+ * The route table: every resource of the client, its path, what it can do, its id kind and its
+ * schemas, in one place. The resource objects are built from it (no class per kind), the batch
+ * check reads which routes are batch-capable from it, and the public interfaces in
+ * ./types/resources.ts describe the same capabilities.
+ */
+import { z } from 'zod';
+import type { BatchRequest } from './batch-request.js';
+import { invalidParam } from './errors.js';
+import { type IterateOptions, iteratePages, type Page, toPage } from './pagination.js';
+import {
+  blockBodySchema,
+  mediaBodySchema,
+  menuItemBodySchema,
+  pageBodySchema,
+  postBodySchema,
+  templateCreateSchema,
+  templatePartCreateSchema,
+  templatePartUpdateSchema,
+  templateUpdateSchema,
+} from './params/bodies.js';
+import { checkId, checkParams, checkTemplateId } from './params/check.js';
+import {
+  blockListSchema,
+  contextOnlySchema,
+  deleteSchema,
+  itemReadWithPasswordSchema,
+  mediaListSchema,
+  menuItemListSchema,
+  pageListSchema,
+  postListSchema,
+  revisionListSchema,
+  templateListSchema,
+  templateLookupSchema,
+} from './params/list.js';
+import { mediaEditSchema, mediaPostProcessSchema } from './params/media-edit.js';
+import {
+  blockSchema,
+  mediaSchema,
+  menuItemSchema,
+  pageSchema,
+  postSchema,
+  revisionSchema,
+  templateSchema,
+} from './schemas/content.js';
+import type { Transport } from './transport.js';
+import type { DocsSiteMethod } from './types/answers.js';
+import type { UpdateOptions } from './types/requests.js';
+import type { DeleteResult, JsonObject, PluginQuery, UploadOptions } from './types/resources.js';
+import { contentDisposition, readUpload, type UploadSource } from './upload.js';
+import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
+
+/** What a content route can do beyond list, get, create, update and delete. */
+type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | 'media';
+
+/** One content kind of spec section 4.7, below the content namespace. */
+export interface ContentRoute {
+  /** Route segment below the content namespace, e.g. `menu-items`. */
+  readonly path: string;
+  /** `number` (a positive integer) or `slashed` (a template id `theme//slug`). */
+  readonly id: 'number' | 'slashed';
+  readonly can: readonly Capability[];
+  /** Answer schema of one item. */
+  readonly item: z.ZodType;
+  readonly list: z.ZodType;
+  readonly read: z.ZodType;
+  readonly create: z.ZodType;
+  readonly update: z.ZodType;
+}
+
+/** The content kinds, keyed by the client's property name. */
+export const CONTENT_ROUTES = {
+  posts: {
+    path: 'posts',
+    id: 'number',
+    can: ['iterate', 'batch', 'revisions', 'autosaves'],
+    item: postSchema,
+    list: postListSchema,
+    read: itemReadWithPasswordSchema,
+    create: postBodySchema,
+    update: postBodySchema,
+  },
+  pages: {
+    path: 'pages',
+    id: 'number',
+    can: ['iterate', 'batch', 'revisions', 'autosaves'],
+    item: pageSchema,
+    list: pageListSchema,
+    read: itemReadWithPasswordSchema,
+    create: pageBodySchema,
+    update: pageBodySchema,
+  },
+  menuItems: {
+    path: 'menu-items',
+    id: 'number',
+    can: ['iterate', 'batch', 'autosaves'],
+    item: menuItemSchema,
+    list: menuItemListSchema,
+    read: contextOnlySchema,
+    create: menuItemBodySchema,
+    update: menuItemBodySchema,
+  },
+  blocks: {
+    path: 'blocks',
+    id: 'number',
+    can: ['iterate', 'batch', 'revisions', 'autosaves'],
+    item: blockSchema,
+    list: blockListSchema,
+    read: itemReadWithPasswordSchema,
+    create: blockBodySchema,
+    update: blockBodySchema,
+  },
+  media: {
+    path: 'media',
+    id: 'number',
+    can: ['iterate', 'media'],
+    item: mediaSchema,
+    list: mediaListSchema,
+    read: contextOnlySchema,
+    create: mediaBodySchema,
+    update: mediaBodySchema,
+  },
+  templates: {
+    path: 'templates',
+    id: 'slashed',
+    can: ['lookup', 'revisions', 'autosaves'],
+    item: templateSchema,
+    list: templateListSchema,
+    read: contextOnlySchema,
+    create: templateCreateSchema,
+    update: templateUpdateSchema,
+  },
+  templateParts: {
+    path: 'template-parts',
+    id: 'slashed',
+    can: ['lookup', 'revisions', 'autosaves'],
+    item: templateSchema,
+    list: templateListSchema,
+    read: contextOnlySchema,
+    create: templatePartCreateSchema,
+    update: templatePartUpdateSchema,
+  },
+} as const satisfies Record<string, ContentRoute>;
+
+/** Route segments the batch route accepts (collections and items): posts, pages, menu-items, blocks. */
+export const BATCH_PATHS: readonly string[] = Object.values(CONTENT_ROUTES as Record<string, ContentRoute>)
+  .filter((r) => r.can.includes('batch'))
+  .map((r) => r.path);
+
+type Query = Record<string, unknown>;
+type Fn = (...args: never[]) => unknown;
+
+const UPDATE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Check the update method option. */
+function updateMethod(options: UpdateOptions | undefined, where: string): 'POST' | 'PUT' | 'PATCH' {
+  const method = options?.method ?? 'POST';
+  if (!UPDATE_METHODS.has(method)) throw invalidParam('method', 'must be POST, PUT or PATCH', where);
+  return method;
+}
+
+/** The answer of a delete: `{ deleted, previous }` for good, the item itself when trashed. */
+function parseDelete(
+  t: Transport,
+  item: z.ZodType,
+  body: unknown,
+  path: string,
+  status: number,
+): DeleteResult<unknown> {
+  if (typeof body === 'object' && body !== null && 'deleted' in body) {
+    const schema = z.looseObject({ deleted: z.boolean(), previous: item });
+    const parsed = t.parse(schema, body, 'DELETE', path, status) as { deleted: boolean; previous: unknown };
+    return { deleted: parsed.deleted, item: parsed.previous };
+  }
+  return { deleted: false, item: t.parse(item, body, 'DELETE', path, status) };
+}
+
+/** GET a list route and build a {@link Page} from its items and pagination headers. */
+async function getPage(
+  t: Transport,
+  item: z.ZodType,
+  path: string,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Page<unknown>> {
+  const res = await t.send('GET', path, { query, signal });
+  const items = t.parse(item.array(), res.body, 'GET', path, res.status) as unknown[];
+  return toPage(items, res.headers, 'GET', path);
+}
+
+/** `iterate()`: the pages of a list, from the `page` given (default 1). */
+function iterate(t: Transport, item: z.ZodType, path: string, query: Query, options?: IterateOptions) {
+  const first = typeof query.page === 'number' ? query.page : 1;
+  return iteratePages((page, signal) => getPage(t, item, path, { ...query, page }, signal), first, options);
+}
+
+/** Build the resource object of one content kind. Only the capabilities of its route are present. */
+export function contentResource(
+  t: Transport,
+  name: string,
+  route: ContentRoute,
+): Record<string, Fn | string> {
+  const collectionPath = `/${t.settings.contentNamespace}/${route.path}`;
+  const itemPath = (id: unknown, where: string, param = 'id'): string =>
+    route.id === 'number'
+      ? `${collectionPath}/${encodeSegment(checkId(id, where, param))}`
+      : `${collectionPath}/${encodeSlashedId(checkTemplateId(id, where, param))}`;
+  const check = (schema: z.ZodType, value: unknown, method: string) =>
+    checkParams(schema, value, `${name}.${method}`) as Query;
+  const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
+    (await t.sendParsed(method, path, route.item, options)).body;
+
+  const resource: Record<string, Fn | string> = {
+    collectionPath,
+    itemPath: (id: string | number) => itemPath(id, `${name}.itemPath`),
+    list: async (params?: unknown) =>
+      getPage(t, route.item, collectionPath, check(route.list, params, 'list')),
+    get: async (id: unknown, params?: unknown) => {
+      const path = itemPath(id, `${name}.get`);
+      return send('GET', path, { query: check(route.read, params, 'get') });
+    },
+    create: async (body: unknown) =>
+      send('POST', collectionPath, { body: check(route.create, body, 'create') }),
+    update: async (id: unknown, body: unknown, options?: UpdateOptions) => {
+      const where = `${name}.update`;
+      const path = itemPath(id, where);
+      const method = updateMethod(options, where);
+      return send(method, path, { body: check(route.update, body, 'update') });
+    },
+    delete: async (id: unknown, options?: unknown) => {
+      const path = itemPath(id, `${name}.delete`);
+      const res = await t.send('DELETE', path, { query: check(deleteSchema, options, 'delete') });
+      return parseDelete(t, route.item, res.body, path, res.status);
+    },
+    parse: (value: unknown) => t.parse(route.item, value, `${name}.parse`, ''),
+  };
+  const can = new Set(route.can);
+  if (can.has('iterate')) {
+    resource.iterate = (params?: unknown, options?: IterateOptions) =>
+      iterate(t, route.item, collectionPath, check(route.list, params, 'iterate'), options);
+  }
+  if (can.has('batch')) {
+    resource.batchCreate = (body: unknown): BatchRequest => ({
+      method: 'POST',
+      path: collectionPath,
+      body: check(route.create, body, 'batchCreate'),
+    });
+    resource.batchUpdate = (id: unknown, body: unknown, options?: UpdateOptions): BatchRequest => {
+      const where = `${name}.batchUpdate`;
+      const path = itemPath(id, where);
+      const method = updateMethod(options, where);
+      return { method, path, body: check(route.update, body, 'batchUpdate') };
+    };
+    resource.batchDelete = (id: unknown, options?: unknown): BatchRequest => {
+      const path = itemPath(id, `${name}.batchDelete`);
+      const query = serializeQuery(check(deleteSchema, options, 'batchDelete')).toString();
+      return { method: 'DELETE', path: query ? `${path}?${query}` : path };
+    };
+  }
+  if (can.has('revisions')) {
+    resource.revisions = (parent: unknown) =>
+      revisionsResource(t, `${name}.revisions`, itemPath(parent, `${name}.revisions`, 'parent'));
+  }
+  if (can.has('autosaves')) {
+    resource.autosaves = (parent: unknown) =>
+      autosavesResource(
+        t,
+        `${name}.autosaves`,
+        itemPath(parent, `${name}.autosaves`, 'parent'),
+        route.update,
+      );
+  }
+  if (can.has('lookup')) {
+    resource.lookup = async (params: unknown) =>
+      send('GET', `${collectionPath}/lookup`, { query: check(templateLookupSchema, params, 'lookup') });
+  }
+  if (can.has('media')) Object.assign(resource, mediaRoutes(t, collectionPath, itemPath));
+  return Object.freeze(resource);
+}
+
+/** Upload, edit and post-process of media (spec section 4.7, "Media extra routes"). */
+function mediaRoutes(t: Transport, collectionPath: string, itemPath: (id: unknown, where: string) => string) {
+  return {
+    upload: async (source: UploadSource, options: UploadOptions = {}) => {
+      const where = 'media.upload';
+      const fields = checkParams(mediaBodySchema, options.fields, where) as Query;
+      const file = await readUpload(source, options, where);
+      const res = await t.sendParsed('POST', collectionPath, mediaSchema, {
+        query: fields,
+        raw: { data: file.data, contentType: file.contentType },
+        headers: { 'content-disposition': contentDisposition(file.filename) },
+      });
+      return res.body;
+    },
+    edit: async (id: unknown, body: unknown) => {
+      const where = 'media.edit';
+      const path = `${itemPath(id, where)}/edit`;
+      const checked = checkParams(mediaEditSchema, body, where);
+      return (await t.sendParsed('POST', path, mediaSchema, { body: checked })).body;
+    },
+    postProcess: async (id: unknown, body: unknown = { action: 'create-image-subsizes' }) => {
+      const where = 'media.postProcess';
+      const path = `${itemPath(id, where)}/post-process`;
+      const checked = checkParams(mediaPostProcessSchema, body, where);
+      return (await t.sendParsed('POST', path, mediaSchema, { body: checked })).body;
+    },
+  };
+}
+
+/** Revisions of one item: `{parent}/revisions`; a revision is deleted only with `force: true`. */
+function revisionsResource(t: Transport, name: string, parentPath: string) {
+  const path = `${parentPath}/revisions`;
+  const check = (schema: z.ZodType, value: unknown, method: string) =>
+    checkParams(schema, value, `${name}.${method}`) as Query;
+  const one = (id: unknown, where: string) => `${path}/${encodeSegment(checkId(id, `${name}.${where}`))}`;
+  return Object.freeze({
+    path,
+    list: async (params?: unknown) =>
+      getPage(t, revisionSchema, path, check(revisionListSchema, params, 'list')),
+    iterate: (params?: unknown, options?: IterateOptions) =>
+      iterate(t, revisionSchema, path, check(revisionListSchema, params, 'iterate'), options),
+    get: async (id: unknown, params?: unknown) => {
+      const item = one(id, 'get');
+      const query = check(contextOnlySchema, params, 'get');
+      return (await t.sendParsed('GET', item, revisionSchema, { query })).body;
+    },
+    delete: async (id: unknown, options?: { force?: unknown }) => {
+      const item = one(id, 'delete');
+      if (options?.force !== true) {
+        throw invalidParam('force', 'must be true: revisions cannot be moved to the trash', `${name}.delete`);
+      }
+      const res = await t.send('DELETE', item, { query: { force: true } });
+      return parseDelete(t, revisionSchema, res.body, item, res.status);
+    },
+  });
+}
+
+/** Autosaves of one item: `{parent}/autosaves` (list, create; not paginated) and `…/{id}` (get). */
+function autosavesResource(t: Transport, name: string, parentPath: string, body: z.ZodType) {
+  const path = `${parentPath}/autosaves`;
+  const check = (schema: z.ZodType, value: unknown, method: string) =>
+    checkParams(schema, value, `${name}.${method}`) as Query;
+  return Object.freeze({
+    path,
+    list: async (params?: unknown) =>
+      getPage(t, revisionSchema, path, check(contextOnlySchema, params, 'list')),
+    get: async (id: unknown, params?: unknown) => {
+      const item = `${path}/${encodeSegment(checkId(id, `${name}.get`))}`;
+      const query = check(contextOnlySchema, params, 'get');
+      return (await t.sendParsed('GET', item, revisionSchema, { query })).body;
+    },
+    create: async (value: unknown) => {
+      const res = await t.send('POST', path, { body: check(body, value, 'create') });
+      return t.parse(revisionSchema, res.body, 'POST', path, res.status);
+    },
+  });
+}
+
+/*
+ * Plugin namespaces (spec sections 4.3–4.6). Their arguments and answers are not declared by the
+ * interface: a query is scalars or lists of scalars, a body any JSON object, the answer parsed JSON.
+ * A method is `[verb, route, takes]`: `UPDATE` is POST, PUT or PATCH as `options.method` says
+ * (default POST); `{id}` is a positive integer and `{name}` a layout name, both taken as the first
+ * argument; `takes` is `query` (default), `body`, or `body?` (an optional body, `{}` when left out).
+ */
+type PluginVerb = DocsSiteMethod | 'UPDATE';
+type PluginMethod =
+  | readonly [PluginVerb, string]
+  | readonly [PluginVerb, string, 'query' | 'body' | 'body?']
+  | ((call: PluginCall, where: string) => Fn);
+type PluginCall = (
+  method: DocsSiteMethod,
+  route: string,
+  where: string,
+  input: { query?: unknown; body?: unknown },
+) => Promise<unknown>;
+
+/** Layout names: a letter followed by word characters. */
+const LAYOUT_NAME = /^[A-Za-z]\w*$/;
+
+/** The plugin namespaces, keyed by the client's property name. */
+export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<string, PluginMethod> }> = {
+  forms: {
+    namespace: 'forms/v1',
+    methods: {
+      list: ['GET', '/contact-forms'],
+      create: ['POST', '/contact-forms', 'body'],
+      get: ['GET', '/contact-forms/{id}'],
+      update: ['UPDATE', '/contact-forms/{id}', 'body'],
+      delete: ['DELETE', '/contact-forms/{id}'],
+      feedback: ['POST', '/contact-forms/{id}/feedback', 'body'],
+      feedbackSchema: ['GET', '/contact-forms/{id}/feedback/schema'],
+      refill: ['GET', '/contact-forms/{id}/refill'],
+    },
+  },
+  kbAiSearch: {
+    namespace: 'kb-ai-search/v1',
+    methods: {
+      startConversation: ['POST', '/start-conversation', 'body?'],
+      updateConversation: ['POST', '/update-conversation', 'body'],
+      checkExistingConversation: ['GET', '/check-existing-conversation'],
+      updateSettings: ['GET', '/updatesettings'],
+      tools: ['GET', '/tools'],
+      trainAi: ['GET', '/trainai'],
+      onlineStatus: ['GET', '/onlinestatus'],
+      status: ['GET', '/status'],
+      askAi: ['GET', '/askai'],
+      rateLimitTest: ['GET', '/ratelimittest'],
+      clearTrainingData: ['UPDATE', '/cleartrainingdata', 'body?'],
+    },
+  },
+  kbSettings: {
+    namespace: 'kb-settings/v1',
+    methods: {
+      get: ['GET', '/get'],
+      update: ['UPDATE', '/update', 'body'],
+      tabGet: ['UPDATE', '/tabget', 'body?'],
+      tabSet: ['UPDATE', '/tabset', 'body'],
+    },
+  },
+  kbNotifications: {
+    namespace: 'kb-notifications/v1',
+    methods: {
+      get: ['GET', '/get'],
+      dismiss: (call, where) => async (id: unknown, options?: UpdateOptions) => {
+        if (typeof id !== 'string' || id.trim() === '') {
+          throw invalidParam('id', 'is required: a notification id, or "all"', where);
+        }
+        return call(updateMethod(options, where), '/dismiss', where, { body: { id } });
+      },
+    },
+  },
+  kb: { namespace: 'kb/v1', methods: { serverStats: ['POST', '/server_stats', 'body?'] } },
+  kbArticleWriter: {
+    namespace: 'kb-ai-article-writer/v1',
+    methods: { status: ['GET', '/status'], generateArticle: ['POST', '/generate-article', 'body'] },
+  },
+  oauthIdp: { namespace: 'oauth_idp_intiate', methods: { callback: ['GET', '/mooidccallback'] } },
+  layouts: {
+    namespace: 'layoutblocks/v1',
+    methods: {
+      favorites: ['GET', '/layouts/favorites'],
+      updateFavorites: ['PATCH', '/layouts/favorites', 'body'],
+      deleteFavorites: ['DELETE', '/layouts/favorites'],
+      all: ['GET', '/layouts/all'],
+      list: ['GET', '/layouts'],
+      sections: ['GET', '/sections'],
+      get: ['GET', '/layouts/{name}'],
+    },
+  },
+};
+
+const scalar = z.union([z.string(), z.number(), z.boolean()]);
+const pluginQuerySchema = z.record(
+  z.string(),
+  z.union([scalar, z.array(z.union([z.string(), z.number()])), z.undefined()]),
+);
+const pluginBodySchema = z.record(z.string(), z.unknown());
+
+/** The value of a `{id}` or `{name}` path parameter, checked and encoded. */
+function pathParam(param: string, value: unknown, where: string): string {
+  if (param === 'id') return encodeSegment(checkId(value, where));
+  if (typeof value !== 'string' || !LAYOUT_NAME.test(value)) {
+    throw invalidParam('name', 'must start with a letter, followed by letters, digits or underscores', where);
+  }
+  return encodeSegment(value);
+}
+
+/** Build the resource object of one plugin namespace. */
+export function pluginResource(t: Transport, name: string, spec: (typeof PLUGIN_ROUTES)[string]) {
+  const call: PluginCall = async (method, route, where, input) => {
+    const query = checkParams(pluginQuerySchema, input.query, where) as Query;
+    const body = input.body === undefined ? undefined : checkParams(pluginBodySchema, input.body, where);
+    return (await t.send(method, `/${spec.namespace}${route}`, { query, body })).body;
+  };
+  const resource: Record<string, Fn | string> = { namespace: spec.namespace };
+  for (const [method, m] of Object.entries(spec.methods)) {
+    const where = `${name}.${method}`;
+    if (typeof m === 'function') {
+      resource[method] = m(call, where);
+      continue;
+    }
+    const [verb, template, takes = 'query'] = m;
+    const param = /\{(\w+)\}/.exec(template)?.[1];
+    resource[method] = async (...args: unknown[]) => {
+      const route = param ? template.replace(`{${param}}`, pathParam(param, args.shift(), where)) : template;
+      const [input, options] = args as [unknown, UpdateOptions | undefined];
+      const httpMethod = verb === 'UPDATE' ? updateMethod(options, where) : verb;
+      if (takes === 'query') return call(httpMethod, route, where, { query: input as PluginQuery });
+      const body = input === undefined && takes === 'body?' ? {} : input;
+      return call(httpMethod, route, where, { body: body as JsonObject | undefined });
+    };
+  }
+  return Object.freeze(resource);
+}

@@ -1,0 +1,388 @@
+/*
+ * What each resource of the client offers, as plain interfaces. The objects are built from one route
+ * table (src/docs-site/routes.ts); a capability the interface does not have (revisions of menu items,
+ * batch items of media) is absent both here and at run time.
+ */
+import type { BatchRequest } from '../batch-request.js';
+import type { IterateOptions, Page } from '../pagination.js';
+import type { UploadSource } from '../upload.js';
+import type { Block, Media, MenuItem, OEmbed, Post, Revision, SitePage, Template } from './answers.js';
+import type {
+  BlockBody,
+  BlockListParams,
+  ContextParams,
+  DeleteOptions,
+  ItemReadParams,
+  MediaBody,
+  MediaEditBody,
+  MediaListParams,
+  MediaPostProcessBody,
+  MenuItemBody,
+  MenuItemListParams,
+  OEmbedEmbedParams,
+  OEmbedProxyParams,
+  PageBody,
+  PageListParams,
+  PostBody,
+  PostListParams,
+  RevisionListParams,
+  TemplateCreateBody,
+  TemplateListParams,
+  TemplateLookupParams,
+  TemplatePartCreateBody,
+  TemplatePartUpdateBody,
+  TemplateUpdateBody,
+  UpdateOptions,
+} from './requests.js';
+
+/**
+ * The outcome of a delete: `deleted: true` when the item is gone for good (`force: true`), `false`
+ * when it was moved to the trash; `item` is the item as it was (or is now, in the trash).
+ *
+ * @group Docs site
+ */
+export interface DeleteResult<T> {
+  deleted: boolean;
+  item: T;
+}
+
+/**
+ * The operations every content kind has: list, get, create, update, delete.
+ *
+ * @typeParam T - the item
+ * @typeParam L - list parameters
+ * @typeParam C - body of a create
+ * @typeParam U - body of an update
+ * @typeParam R - parameters of a read
+ * @typeParam Id - `number`, or `string` for templates (`theme//slug`)
+ * @group Docs site
+ */
+export interface ContentResource<T, L, C, U = C, R = ContextParams, Id = number> {
+  /** The collection route, e.g. `/cms/v2/posts`. */
+  readonly collectionPath: string;
+  /** The route of one item; a template id keeps its slashes. */
+  itemPath(id: Id): string;
+  /** One page of the list (templates: every item; the route is not paginated). Parameters are checked before sending. */
+  list(params?: L): Promise<Page<T>>;
+  /** One item. */
+  get(id: Id, params?: R): Promise<T>;
+  /** Create an item; resolves only with the site's confirmation (the created item). */
+  create(body: C): Promise<T>;
+  /** Update an item (POST by default; PUT or PATCH on request). */
+  update(id: Id, body: U, options?: UpdateOptions): Promise<T>;
+  /** Delete an item: to the trash, or for good with `force: true`. */
+  delete(id: Id, options?: DeleteOptions): Promise<DeleteResult<T>>;
+  /**
+   * Check a value against the documented shape of an item (unknown fields kept), e.g. the `body` of
+   * a batch result; throws a `DocsSiteError` with code `invalid_response` naming the field.
+   */
+  parse(value: unknown): T;
+}
+
+/** A paginated content kind. @group Docs site */
+export interface IterableResource<T, L> {
+  /**
+   * Every item of the list, in order, fetching later pages with bounded concurrency.
+   *
+   * @example
+   * ```ts
+   * for await (const post of docs.posts.iterate({ per_page: 100 })) console.log(post.id);
+   * ```
+   */
+  iterate(params?: L, options?: IterateOptions): AsyncIterable<T>;
+}
+
+/** A content kind the batch route accepts: builds {@link BatchRequest}s, checked like the direct calls. @group Docs site */
+export interface BatchableResource<B> {
+  /** A batch item that creates an item. */
+  batchCreate(body: B): BatchRequest;
+  /** A batch item that updates an item. */
+  batchUpdate(id: number, body: B, options?: UpdateOptions): BatchRequest;
+  /** A batch item that deletes an item (`force` goes in the path's query string). */
+  batchDelete(id: number, options?: DeleteOptions): BatchRequest;
+}
+
+/**
+ * Revisions of one item: `/<kind>/{parent}/revisions`. Revisions cannot be trashed, so `delete`
+ * requires `force: true` and refuses anything else before sending.
+ *
+ * @group Docs site
+ */
+export interface RevisionsResource {
+  /** The collection route of these revisions. */
+  readonly path: string;
+  /** One page of revisions. */
+  list(params?: RevisionListParams): Promise<Page<Revision>>;
+  /** Every revision, in order. */
+  iterate(params?: RevisionListParams, options?: IterateOptions): AsyncIterable<Revision>;
+  /** One revision. */
+  get(id: number, params?: ContextParams): Promise<Revision>;
+  /** Delete a revision for good. `force: true` is required: revisions cannot be trashed. */
+  delete(id: number, options: { force: true }): Promise<DeleteResult<Revision>>;
+}
+
+/**
+ * Autosaves of one item: `/<kind>/{id}/autosaves` (list, create) and `/<kind>/{parent}/autosaves/{id}`
+ * (get). The list is not paginated.
+ *
+ * @group Docs site
+ */
+export interface AutosavesResource<B> {
+  /** The collection route of these autosaves. */
+  readonly path: string;
+  /** All autosaves of the item (one page). */
+  list(params?: ContextParams): Promise<Page<Revision>>;
+  /** One autosave. */
+  get(id: number, params?: ContextParams): Promise<Revision>;
+  /**
+   * Create an autosave with the same fields as an update. The site answers with the autosave, or
+   * with the item itself when the author saves their own draft; both are returned as they come.
+   */
+  create(body: B): Promise<Revision>;
+}
+
+/** A content kind with revisions. @group Docs site */
+export interface RevisedResource<Id = number> {
+  /** Revisions of one item. */
+  revisions(parent: Id): RevisionsResource;
+}
+
+/** A content kind with autosaves. @group Docs site */
+export interface AutosavedResource<B, Id = number> {
+  /** Autosaves of one item. */
+  autosaves(parent: Id): AutosavesResource<B>;
+}
+
+/** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. @group Docs site */
+export interface PostsResource
+  extends ContentResource<Post, PostListParams, PostBody, PostBody, ItemReadParams>,
+    IterableResource<Post, PostListParams>,
+    BatchableResource<PostBody>,
+    RevisedResource,
+    AutosavedResource<PostBody> {}
+
+/** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. @group Docs site */
+export interface PagesResource
+  extends ContentResource<SitePage, PageListParams, PageBody, PageBody, ItemReadParams>,
+    IterableResource<SitePage, PageListParams>,
+    BatchableResource<PageBody>,
+    RevisedResource,
+    AutosavedResource<PageBody> {}
+
+/** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. @group Docs site */
+export interface MenuItemsResource
+  extends ContentResource<MenuItem, MenuItemListParams, MenuItemBody>,
+    IterableResource<MenuItem, MenuItemListParams>,
+    BatchableResource<MenuItemBody>,
+    AutosavedResource<MenuItemBody> {}
+
+/** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. @group Docs site */
+export interface BlocksResource
+  extends ContentResource<Block, BlockListParams, BlockBody, BlockBody, ItemReadParams>,
+    IterableResource<Block, BlockListParams>,
+    BatchableResource<BlockBody>,
+    RevisedResource,
+    AutosavedResource<BlockBody> {}
+
+/**
+ * Options of `media.upload()`.
+ *
+ * @group Docs site
+ */
+export interface UploadOptions {
+  /** The file name the site stores. Default: the path's base name, or a `File`'s name; otherwise required. */
+  filename?: string | undefined;
+  /** The MIME type. Default: the `Blob`'s type, or guessed from the file name's extension; otherwise required. */
+  contentType?: string | undefined;
+  /** Fields of the new attachment (title, caption, alt_text, description, post, status…), checked like an update. */
+  fields?: MediaBody | undefined;
+}
+
+/** Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable. @group Docs site */
+export interface MediaResource
+  extends ContentResource<Media, MediaListParams, MediaBody>,
+    IterableResource<Media, MediaListParams> {
+  /**
+   * Upload a file as a new attachment: the bytes are the request body, with `Content-Type` and a
+   * `Content-Disposition` carrying the file name; `fields` go in the query string.
+   *
+   * @example
+   * ```ts
+   * const logo = await docs.media.upload('./logo.png', { fields: { alt_text: 'Our logo' } });
+   * ```
+   */
+  upload(source: UploadSource, options?: UploadOptions): Promise<Media>;
+  /**
+   * Edit an image (`POST /media/{id}/edit`): flip, rotate and crop modifiers (at least one), or the
+   * deprecated `rotation` / `x`, `y`, `width`, `height`. The site answers with a new attachment.
+   */
+  edit(id: number, body: MediaEditBody): Promise<Media>;
+  /** Finish server-side processing of an upload (`action: 'create-image-subsizes'`, the default). */
+  postProcess(id: number, body?: MediaPostProcessBody): Promise<Media>;
+}
+
+/**
+ * Templates (`/{ns}/templates`). Ids are strings made of a theme, a slash and a slug —
+ * `twentytwentythree//home` — and keep their slashes in the path. The list is not paginated.
+ *
+ * @group Docs site
+ */
+export interface TemplatesResource
+  extends ContentResource<
+      Template,
+      TemplateListParams,
+      TemplateCreateBody,
+      TemplateUpdateBody,
+      ContextParams,
+      string
+    >,
+    RevisedResource<string>,
+    AutosavedResource<TemplateUpdateBody, string> {
+  /** The fallback template for a slug (`GET /lookup`). */
+  lookup(params: TemplateLookupParams): Promise<Template>;
+}
+
+/** Template parts (`/{ns}/template-parts`): like templates, plus `area`. @group Docs site */
+export interface TemplatePartsResource
+  extends ContentResource<
+      Template,
+      TemplateListParams,
+      TemplatePartCreateBody,
+      TemplatePartUpdateBody,
+      ContextParams,
+      string
+    >,
+    RevisedResource<string>,
+    AutosavedResource<TemplatePartUpdateBody, string> {
+  /** The fallback template part for a slug (`GET /lookup`). */
+  lookup(params: TemplateLookupParams): Promise<Template>;
+}
+
+/** A JSON object sent to a plugin route whose arguments the interface does not declare. @group Docs site */
+export type JsonObject = Record<string, unknown>;
+
+/** Query parameters of plugin routes: scalars or lists of scalars. @group Docs site */
+export type PluginQuery = Record<
+  string,
+  string | number | boolean | readonly (string | number)[] | undefined
+>;
+
+/** What every plugin namespace resource has. Answers are not described by the interface: parsed JSON. */
+export interface PluginResource {
+  /** The namespace, e.g. `forms/v1`. */
+  readonly namespace: string;
+}
+
+/** Contact forms (`/forms/v1`). @group Docs site */
+export interface FormsResource extends PluginResource {
+  /** `GET /contact-forms`. */
+  list(query?: PluginQuery): Promise<unknown>;
+  /** `POST /contact-forms`. */
+  create(body: JsonObject): Promise<unknown>;
+  /** `GET /contact-forms/{id}`. */
+  get(id: number, query?: PluginQuery): Promise<unknown>;
+  /** `POST|PUT|PATCH /contact-forms/{id}`. */
+  update(id: number, body: JsonObject, options?: UpdateOptions): Promise<unknown>;
+  /** `DELETE /contact-forms/{id}`. */
+  delete(id: number, query?: PluginQuery): Promise<unknown>;
+  /** Submit a form: `POST /contact-forms/{id}/feedback`. */
+  feedback(id: number, body: JsonObject): Promise<unknown>;
+  /** `GET /contact-forms/{id}/feedback/schema`. */
+  feedbackSchema(id: number, query?: PluginQuery): Promise<unknown>;
+  /** `GET /contact-forms/{id}/refill`. */
+  refill(id: number, query?: PluginQuery): Promise<unknown>;
+}
+
+/** The knowledge-base search assistant (`/kb-ai-search/v1`). @group Docs site */
+export interface KbAiSearchResource extends PluginResource {
+  /** `POST /start-conversation`. */
+  startConversation(body?: JsonObject): Promise<unknown>;
+  /** `POST /update-conversation`. */
+  updateConversation(body: JsonObject): Promise<unknown>;
+  /** `GET /check-existing-conversation`. */
+  checkExistingConversation(query?: PluginQuery): Promise<unknown>;
+  /** `GET /updatesettings`. */
+  updateSettings(query?: PluginQuery): Promise<unknown>;
+  /** `GET /tools`. */
+  tools(query?: PluginQuery): Promise<unknown>;
+  /** `GET /trainai`. */
+  trainAi(query?: PluginQuery): Promise<unknown>;
+  /** `GET /onlinestatus`. */
+  onlineStatus(query?: PluginQuery): Promise<unknown>;
+  /** `GET /status`. */
+  status(query?: PluginQuery): Promise<unknown>;
+  /** `GET /askai`. */
+  askAi(query?: PluginQuery): Promise<unknown>;
+  /** `GET /ratelimittest`. */
+  rateLimitTest(query?: PluginQuery): Promise<unknown>;
+  /** `POST|PUT|PATCH /cleartrainingdata`. */
+  clearTrainingData(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
+}
+
+/** Knowledge-base settings (`/kb-settings/v1`). @group Docs site */
+export interface KbSettingsResource extends PluginResource {
+  /** `GET /get`. */
+  get(query?: PluginQuery): Promise<unknown>;
+  /** `POST|PUT|PATCH /update`. */
+  update(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
+  /** `POST|PUT|PATCH /tabget`. */
+  tabGet(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
+  /** `POST|PUT|PATCH /tabset`. */
+  tabSet(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
+}
+
+/** Knowledge-base notifications (`/kb-notifications/v1`). @group Docs site */
+export interface KbNotificationsResource extends PluginResource {
+  /** `GET /get`. */
+  get(query?: PluginQuery): Promise<unknown>;
+  /** Dismiss one notification by id, or every one with `'all'` (`POST|PUT|PATCH /dismiss`). */
+  dismiss(id: string, options?: UpdateOptions): Promise<unknown>;
+}
+
+/** Knowledge-base statistics (`/kb/v1`). @group Docs site */
+export interface KbResource extends PluginResource {
+  /** `POST /server_stats`. */
+  serverStats(body?: JsonObject): Promise<unknown>;
+}
+
+/** The knowledge-base article writer (`/kb-ai-article-writer/v1`). @group Docs site */
+export interface KbArticleWriterResource extends PluginResource {
+  /** `GET /status`. */
+  status(query?: PluginQuery): Promise<unknown>;
+  /** `POST /generate-article`. */
+  generateArticle(body: JsonObject): Promise<unknown>;
+}
+
+/** The single-sign-on callback route of the site (`/oauth_idp_intiate`, spelt as the site spells it). @group Docs site */
+export interface OAuthIdpResource extends PluginResource {
+  /** `GET /mooidccallback`. */
+  callback(query?: PluginQuery): Promise<unknown>;
+}
+
+/** Layouts and sections (`/layoutblocks/v1`). @group Docs site */
+export interface LayoutsResource extends PluginResource {
+  /** `GET /layouts/favorites`. */
+  favorites(query?: PluginQuery): Promise<unknown>;
+  /** `PATCH /layouts/favorites`. */
+  updateFavorites(body: JsonObject): Promise<unknown>;
+  /** `DELETE /layouts/favorites`. */
+  deleteFavorites(query?: PluginQuery): Promise<unknown>;
+  /** `GET /layouts/all`. */
+  all(query?: PluginQuery): Promise<unknown>;
+  /** `GET /layouts`. */
+  list(query?: PluginQuery): Promise<unknown>;
+  /** `GET /sections`. */
+  sections(query?: PluginQuery): Promise<unknown>;
+  /** One layout by name (`GET /layouts/<name>`); the name starts with a letter, then word characters. */
+  get(name: string, query?: PluginQuery): Promise<unknown>;
+}
+
+/** oEmbed (`/oembed/1.0`). With `format: 'xml'` the answer is returned as text. @group Docs site */
+export interface OEmbedResource {
+  /** oEmbed data of a URL on this site. */
+  embed(params: OEmbedEmbedParams & { format: 'xml' }): Promise<string>;
+  embed(params: OEmbedEmbedParams): Promise<OEmbed>;
+  /** oEmbed data of any URL, fetched by the site (needs an authenticated user). */
+  proxy(params: OEmbedProxyParams & { format: 'xml' }): Promise<string>;
+  proxy(params: OEmbedProxyParams): Promise<OEmbed>;
+}

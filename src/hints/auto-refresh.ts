@@ -1,0 +1,90 @@
+import { OptionsError } from '../core/errors.js';
+import type { RefreshResult } from './types.js';
+
+/**
+ * Options of {@link HintFeed.startAutoRefresh}.
+ *
+ * @group Hints
+ */
+export interface AutoRefreshOptions {
+  /** Time between two refreshes, in ms. Default 3 600 000 (hourly: a 304 costs almost nothing). */
+  everyMs?: number;
+  /** A random 0..jitterMs ms added to every wait so many instances do not hit the feed at once. Default `everyMs / 10`. */
+  jitterMs?: number;
+  /** Refresh once at start (after loading `cacheFile`). Default true. */
+  immediate?: boolean;
+  /**
+   * After a failed refresh, retry after this many ms, doubling per consecutive failure, never
+   * later than `everyMs`. Default `min(everyMs, 60 000)`.
+   */
+  retryMs?: number;
+}
+
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+export const DEFAULT_EVERY_MS = 3_600_000;
+const DEFAULT_RETRY_MS = 60_000;
+
+export function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > max) {
+    throw new OptionsError(`${name} must be a positive integer (at most ${max})`);
+  }
+}
+
+/**
+ * Run `refresh` on unref'd timers: every `everyMs` plus up to `jitterMs`, sooner after a failure
+ * (`retryMs`, doubling). `refresh` never rejects (a rejection counts as a failure anyway). Options
+ * are validated before anything is scheduled. Returns the function that stops the schedule.
+ */
+export function scheduleRefresh(
+  refresh: () => Promise<RefreshResult>,
+  options: AutoRefreshOptions,
+): () => void {
+  positiveInt('everyMs', options.everyMs, MAX_TIMER_MS);
+  const everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
+  if (
+    options.jitterMs !== undefined &&
+    (!Number.isInteger(options.jitterMs) || options.jitterMs < 0 || options.jitterMs + everyMs > MAX_TIMER_MS)
+  ) {
+    throw new OptionsError('jitterMs must be a non-negative integer (everyMs + jitterMs at most 2^31 - 1)');
+  }
+  positiveInt('retryMs', options.retryMs, MAX_TIMER_MS);
+  if (options.immediate !== undefined && typeof options.immediate !== 'boolean') {
+    throw new OptionsError('immediate must be a boolean');
+  }
+  const jitterMs = options.jitterMs ?? Math.min(Math.floor(everyMs / 10), MAX_TIMER_MS - everyMs);
+  const retryMs = Math.min(everyMs, options.retryMs ?? DEFAULT_RETRY_MS);
+  let stopped = false;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+
+  const schedule = (delayMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(tick, Math.min(delayMs, MAX_TIMER_MS));
+    timer.unref();
+  };
+  const next = () => {
+    const wait = failures > 0 ? Math.min(everyMs, retryMs * 2 ** Math.min(failures - 1, 30)) : everyMs;
+    schedule(wait + Math.floor(Math.random() * (jitterMs + 1)));
+  };
+  const tick = () => {
+    timer = undefined;
+    refresh().then(
+      (result) => {
+        failures = result.status === 'failed' ? failures + 1 : 0;
+        next();
+      },
+      () => {
+        failures++;
+        next();
+      },
+    );
+  };
+  if (options.immediate ?? true) schedule(0);
+  else next();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+  };
+}

@@ -1,0 +1,189 @@
+import { isUtf8 } from 'node:buffer';
+import { createHash } from 'node:crypto';
+import { TransportError } from '../core/errors.js';
+import { redactUrl } from '../core/redact.js';
+import type { HttpClient } from '../http/client.js';
+import { HintFeedError } from './errors.js';
+import { parseHintFeed } from './parse.js';
+import { allowedFeedUrl, type Source } from './sources.js';
+import type { HintEntry, HintFeedShape } from './types.js';
+
+/** The last good state of one source. Immutable: a change makes a new one. */
+export interface SourcePart {
+  readonly entries: ReadonlyMap<string, HintEntry>;
+  readonly shape: HintFeedShape | undefined;
+  readonly etag: string | undefined;
+  readonly lastModified: string | undefined;
+  readonly sha256: string | undefined;
+  readonly fetchedAt: Date;
+}
+
+/** What one fetch of one source gave. */
+export type Outcome =
+  | { kind: 'updated'; part: SourcePart }
+  | { kind: 'not-modified'; part: SourcePart }
+  | { kind: 'failed'; error: HintFeedError };
+
+const REDIRECT = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
+
+function failed(message: string, source: Source, extra: { status?: number; cause?: unknown } = {}): Outcome {
+  const code = extra.status === undefined ? 'feed_invalid_json' : 'feed_http_status';
+  return { kind: 'failed', error: new HintFeedError(message, { code, source: source.safeUrl, ...extra }) };
+}
+
+/**
+ * Fetch one source: conditional GET with the validators of `previous`, redirects followed by hand
+ * (never to plain http elsewhere, credentials never to another origin), a byte-identical body
+ * skipped by its SHA-256, then decoding and parsing. Never throws: a failure is an outcome.
+ */
+export async function fetchSource(
+  http: HttpClient,
+  source: Source,
+  previous: SourcePart | undefined,
+  signal?: AbortSignal,
+): Promise<Outcome> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (source.authorization) headers.authorization = source.authorization;
+  if (previous?.etag) headers['if-none-match'] = previous.etag;
+  if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
+  let response: Response;
+  let url = source.url;
+  // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
+  // (or another scheme) and its credentials never follow it to another origin.
+  for (let hop = 0; ; hop++) {
+    try {
+      response = await http.fetch(url, {
+        method: 'GET',
+        headers,
+        redirect: 'manual',
+        ...(signal ? { signal } : {}),
+      });
+    } catch (error) {
+      return { kind: 'failed', error: transportToFeedError(error, source.safeUrl) };
+    }
+    const location = response.headers.get('location');
+    if (!REDIRECT.has(response.status) || location === null) break;
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      next = new URL('invalid:');
+    }
+    if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
+      return failed(
+        hop >= MAX_REDIRECTS
+          ? `${source.safeUrl} redirected more than ${MAX_REDIRECTS} times`
+          : `${source.safeUrl} redirected to ${redactUrl(next.href)}, which is not https:`,
+        source,
+        { status: response.status },
+      );
+    }
+    if (next.origin !== new URL(url).origin) delete headers.authorization;
+    url = next.href;
+  }
+  const validators = {
+    etag: response.headers.get('etag') ?? undefined,
+    lastModified: response.headers.get('last-modified') ?? undefined,
+  };
+  if (response.status === 304) {
+    if (!previous) {
+      return failed(`${source.safeUrl} answered 304 Not Modified to an unconditional request`, source, {
+        status: 304,
+      });
+    }
+    return {
+      kind: 'not-modified',
+      part: {
+        ...previous,
+        etag: validators.etag ?? previous.etag,
+        lastModified: validators.lastModified ?? previous.lastModified,
+        fetchedAt: new Date(),
+      },
+    };
+  }
+  if (response.status !== 200) {
+    return failed(`${source.safeUrl} answered HTTP ${response.status}`, source, { status: response.status });
+  }
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const sha256 = createHash('sha256').update(bytes).digest('base64url');
+  if (previous && previous.sha256 === sha256) {
+    return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
+  }
+  let document: unknown;
+  try {
+    document = decodeJson(bytes);
+  } catch (cause) {
+    return failed(
+      notJsonMessage(source.safeUrl, response.headers.get('content-type'), bytes, cause),
+      source,
+      {
+        cause,
+      },
+    );
+  }
+  try {
+    const parsed = parseHintFeed(document, {
+      ...(source.country ? { country: source.country } : {}),
+    });
+    return {
+      kind: 'updated',
+      part: { entries: parsed.entries, shape: parsed.shape, ...validators, sha256, fetchedAt: new Date() },
+    };
+  } catch (error) {
+    const err = error as HintFeedError;
+    return {
+      kind: 'failed',
+      error: new HintFeedError(`${source.safeUrl}: ${err.message}`, {
+        code: err instanceof HintFeedError ? err.code : 'feed_invalid_shape',
+        source: source.safeUrl,
+        cause: err.cause ?? err,
+      }),
+    };
+  }
+}
+
+function decodeJson(bytes: Uint8Array): unknown {
+  // isUtf8 (simdutf) then a plain decode is several times faster than a fatal TextDecoder.
+  if (!isUtf8(bytes)) throw new Error('the body is not UTF-8');
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
+/**
+ * Why a body is not a feed, and what to check. A web page (a login, maintenance or error page, or
+ * the directory listing instead of the file) is the usual cause, and its content type says so.
+ */
+function notJsonMessage(url: string, contentType: string | null, bytes: Uint8Array, cause: unknown): string {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+  const size = `${bytes.byteLength} bytes`;
+  if (type !== undefined && !JSON_TYPE.test(type) && type !== 'text/plain') {
+    return `${url} answered ${type} (${size}), not a JSON feed: check that the URL is the feed file itself (such as …/nl.json), not a web page, a login page or a maintenance page`;
+  }
+  const what =
+    (cause as Error)?.message === 'the body is not UTF-8' ? 'is not UTF-8 text' : 'is not valid JSON';
+  return `${url} answered ${type ?? 'without a content type'} but the body ${what} (${size}): check that the URL is the feed file and that the publisher serves it complete`;
+}
+
+function transportToFeedError(error: unknown, source: string): HintFeedError {
+  if (error instanceof TransportError) {
+    const code =
+      error.code === 'response_too_large'
+        ? 'feed_too_large'
+        : error.code === 'timeout'
+          ? 'feed_timeout'
+          : 'feed_unreachable';
+    return new HintFeedError(error.message, {
+      code,
+      source,
+      cause: error,
+      ...(error.status ? { status: error.status } : {}),
+    });
+  }
+  return new HintFeedError(`${source}: ${(error as Error)?.message ?? 'request failed'}`, {
+    code: 'feed_unreachable',
+    source,
+    cause: error,
+  });
+}

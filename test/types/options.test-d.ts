@@ -1,0 +1,55 @@
+/**
+ * Compile-only tests of the documented idioms under a strict user's settings (`tsc -p test/types`:
+ * `strict`, `exactOptionalPropertyTypes: true`, `skipLibCheck: false`; issue 11 item 7).
+ */
+import type { IncomingMessage } from 'node:http';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { AuthorizationRequest, HintLookup, Logger, TransactionStore } from '../../src/index.js';
+import { AffiliationClient, buildScope } from '../../src/index.js';
+
+declare const client: AffiliationClient;
+declare const req: IncomingMessage;
+declare const maybe: <T>(value: T) => T | undefined;
+
+describe('optional options accept undefined (exactOptionalPropertyTypes)', () => {
+  it('validateCallback(url, { cookie: req.headers.cookie }) compiles', () => {
+    expectTypeOf(req.headers.cookie).toEqualTypeOf<string | undefined>();
+    void client.validateCallback(req.url ?? '/', { cookie: req.headers.cookie });
+    void client.validateCallback('/callback?code=x', { cookie: null });
+    void client.validateCallback('/callback?code=x', { cookie: undefined, body: undefined });
+  });
+
+  it('AffiliationClient.discover options', () => {
+    const secure = maybe(true);
+    void secure;
+    void AffiliationClient.discover({
+      issuer: 'https://op.example.org',
+      clientId: 'id',
+      clientSecret: 'secret',
+      redirectUri: 'https://shop.example.com/callback',
+      responseType: maybe<'code' | 'id_token'>('code'),
+      tokenEndpointAuthMethod: maybe<'client_secret_basic'>('client_secret_basic'),
+      transactions: maybe<TransactionStore>({ put: async () => undefined, take: async () => undefined }),
+      clockToleranceSeconds: maybe(5),
+      timeoutMs: maybe(2000),
+      hints: maybe<HintLookup>(new Set<string>()),
+      fetch: maybe(globalThis.fetch),
+      logger: maybe<Logger>({}),
+    });
+  });
+
+  it('createAuthorizationRequest and buildScope options', () => {
+    void client.createAuthorizationRequest({
+      affiliation: 'student',
+      identifier: maybe<'persistent'>('persistent'),
+      scopes: maybe(['email']),
+      claims: maybe({ id_token: maybe({ reuse_detection: null }) }),
+      idpHint: maybe('https://idp.example.edu/idp'),
+    });
+    buildScope({ affiliation: 'member', identifier: undefined, scopes: undefined });
+  });
+
+  it('AuthorizationRequest.setCookie is an optional string to send whenever present', () => {
+    expectTypeOf<AuthorizationRequest['setCookie']>().toEqualTypeOf<string | undefined>();
+  });
+});
