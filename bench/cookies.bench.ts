@@ -6,7 +6,7 @@
  * 4 KB; Node answers 431 above 16 KB), and the shop still answers.
  */
 import { startServer } from '../examples/express/app.js';
-import { startTestProvider } from '../src/testing.js';
+import { TestProvider } from '../src/testing.js';
 import { browsersUnderTest, cookieHeaderFor, launch } from '../test/browser/browsers.js';
 import { report } from './util.js';
 
@@ -16,7 +16,7 @@ const SECRET = 'bench-cookie-client-secret-0b7e2c';
 export default async function bench(): Promise<void> {
   const chromium = browsersUnderTest().find((b) => b.name === 'chromium');
   if (!chromium) throw new Error('chromium is not installed');
-  const op = await startTestProvider({ clients: [] });
+  const op = await TestProvider.start({ clients: [] });
   const shop = await startServer({
     issuer: op.issuer,
     clientId: 'bench-shop',
@@ -52,7 +52,7 @@ export default async function bench(): Promise<void> {
       if (sizes[n - 1] !== undefined) report(`Cookie header after ${n} starts`, sizes[n - 1]!, 'bytes');
     }
     report(`ratio after ${sizes.length} starts / after 1`, (sizes.at(-1) ?? 0) / (sizes[0] || 1), '×');
-    report('cookies sent to the shop (host 127.0.0.1, any port)', cookies.length);
+    report('cookies sent to 127.0.0.1 (shop + provider)', cookies.length);
     report(
       `shop's answer to its home page after ${sizes.length} starts`,
       `HTTP ${after?.status() ?? 'none'}`,

@@ -85,7 +85,10 @@ export function graphOf(distRoot, file) {
   const own = path.resolve(distRoot) + path.sep;
   for (const [, url] of edges) {
     const file = fileURLToPath(url);
-    const p = file.startsWith(own) ? undefined : packageOf(url);
+    // Ours: under the package folder, but not in a node_modules inside it (as in a checkout).
+    const mine =
+      file.startsWith(own) && !path.relative(distRoot, file).split(path.sep).includes('node_modules');
+    const p = mine ? undefined : packageOf(url);
     if (p) packages.set(p, (packages.get(p) ?? 0) + 1);
     else ownFiles.add(file);
   }

@@ -111,3 +111,4 @@ export type {
   UploadOptions,
 } from './docs-site/types/resources.js';
 export type { UploadSource } from './docs-site/upload.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';

@@ -20,4 +20,5 @@ export type {
   RefreshResult,
   SourceRefreshResult,
 } from './hints/types.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type { HintLookup } from './rp/types.js';

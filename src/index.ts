@@ -1,6 +1,7 @@
 export type { TransportErrorCode } from './core/errors.js';
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
+export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type {
   ClaimOptions,
   MemoryOfferLedgerOptions,

@@ -245,7 +245,8 @@ ${flows}
     const params = (req.method === 'POST' ? req.body : req.query) as Record<string, unknown> | undefined;
     const state = typeof params?.state === 'string' ? params.state : undefined;
     // The transaction cookie is single-use: drop it whatever the outcome.
-    if (state) res.append('set-cookie', transactions.clearCookie(state));
+    const cleared = state ? transactions.clearCookie(state, { cookie: req.headers.cookie }) : undefined;
+    if (cleared) res.append('set-cookie', cleared);
     try {
       const result = await codeClient.validateCallback(req);
       // Post/Redirect/Get: the result goes into a fresh session, and the callback URL (code, state)

@@ -234,7 +234,11 @@ ${flows}
     }
     const body = typeof req.body === 'string' ? req.body : undefined;
     const state = req.method === 'POST' ? new URLSearchParams(body ?? '').get('state') : query.state;
-    if (typeof state === 'string' && state) reply.header('set-cookie', transactions.clearCookie(state));
+    const cleared =
+      typeof state === 'string' && state
+        ? transactions.clearCookie(state, { cookie: req.headers.cookie })
+        : undefined;
+    if (cleared) reply.header('set-cookie', cleared);
     const result = await codeClient.validateCallback(req.raw, body === undefined ? undefined : { body });
     // Post/Redirect/Get: the result goes into a fresh session; the callback URL leaves the address bar.
     reply.header('set-cookie', openSession(result));

@@ -5,6 +5,11 @@
  */
 import { AffiliationError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
+import { TestCookieJar } from '../testing/cookie-jar.js';
+import { formValues, type HtmlForm, parseForms, stripTags } from '../testing/html-form.js';
+
+export type { FormField, HtmlForm } from '../testing/html-form.js';
+export { formValues, parseForms };
 
 /** The scripted browser could not go on (too many redirects, a malformed answer). */
 export class BrowserError extends AffiliationError {
@@ -22,25 +27,6 @@ export interface BrowserStep {
   reason: 'navigate' | 'redirect' | 'form' | 'relay';
   /** The redirect target (redacted), for 3xx answers. */
   location?: string;
-}
-
-/** A field of an HTML form as the page declares it. */
-export interface FormField {
-  name: string;
-  value: string;
-  type: string;
-  checked: boolean;
-  /** For `<select>`: the option values. */
-  options?: string[];
-}
-
-/** A parsed HTML form. */
-export interface HtmlForm {
-  action: string;
-  method: 'GET' | 'POST';
-  fields: FormField[];
-  /** Submit buttons (`<button>` or `<input type=submit>`) with a name. */
-  buttons: { name: string; value: string; label: string }[];
 }
 
 /** A page the browser ended on after following redirects. */
@@ -63,120 +49,6 @@ export interface BrowserOptions {
   maxRedirects?: number;
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
-    if (ref[0] === '#') {
-      const code =
-        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[ref.toLowerCase()] ?? whole;
-  });
-}
-
-function attributes(tag: string): Map<string, string> {
-  const attrs = new Map<string, string>();
-  const re = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  // Skip the tag name.
-  const inner = tag.replace(/^<\s*[a-zA-Z]+/, '').replace(/\/?>$/, '');
-  for (const m of inner.matchAll(re)) {
-    const name = m[1]!.toLowerCase();
-    if (!attrs.has(name)) attrs.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
-  }
-  return attrs;
-}
-
-function stripTags(html: string): string {
-  return decodeEntities(html.replace(/<[^>]*>/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** Parse the forms of an HTML page (enough HTML for server-rendered forms; no scripts). */
-export function parseForms(html: string, baseUrl: string): HtmlForm[] {
-  const forms: HtmlForm[] = [];
-  for (const m of html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/gi)) {
-    const open = m[0].slice(0, m[0].indexOf('>') + 1);
-    const attrs = attributes(open);
-    const body = m[1] ?? '';
-    const fields: FormField[] = [];
-    const buttons: HtmlForm['buttons'] = [];
-    for (const el of body.matchAll(
-      /<(input)\b[^>]*>|<(select)\b([^>]*)>([\s\S]*?)<\/select>|<(button)\b([^>]*)>([\s\S]*?)<\/button>|<(textarea)\b([^>]*)>([\s\S]*?)<\/textarea>/gi,
-    )) {
-      if (el[1]) {
-        const a = attributes(el[0]);
-        const name = a.get('name');
-        const type = (a.get('type') ?? 'text').toLowerCase();
-        if (type === 'submit' || type === 'image') {
-          if (name) buttons.push({ name, value: a.get('value') ?? '', label: a.get('value') ?? '' });
-          continue;
-        }
-        if (!name || a.has('disabled')) continue;
-        fields.push({
-          name,
-          value: a.get('value') ?? (type === 'checkbox' || type === 'radio' ? 'on' : ''),
-          type,
-          checked: a.has('checked'),
-        });
-      } else if (el[2]) {
-        const a = attributes(`<select ${el[3] ?? ''}>`);
-        const name = a.get('name');
-        if (!name) continue;
-        const options: string[] = [];
-        let selected: string | undefined;
-        for (const o of (el[4] ?? '').matchAll(/<option\b([^>]*)>([\s\S]*?)(?=<option\b|<\/option>|$)/gi)) {
-          const oa = attributes(`<option ${o[1] ?? ''}>`);
-          const value = oa.get('value') ?? stripTags(o[2] ?? '');
-          options.push(value);
-          if (oa.has('selected')) selected = value;
-        }
-        fields.push({ name, value: selected ?? options[0] ?? '', type: 'select', checked: true, options });
-      } else if (el[5]) {
-        const a = attributes(`<button ${el[6] ?? ''}>`);
-        const type = (a.get('type') ?? 'submit').toLowerCase();
-        if (type !== 'submit') continue;
-        buttons.push({
-          name: a.get('name') ?? '',
-          value: a.get('value') ?? '',
-          label: stripTags(el[7] ?? ''),
-        });
-      } else if (el[8]) {
-        const a = attributes(`<textarea ${el[9] ?? ''}>`);
-        const name = a.get('name');
-        if (name) fields.push({ name, value: decodeEntities(el[10] ?? ''), type: 'textarea', checked: true });
-      }
-    }
-    const method = (attrs.get('method') ?? 'get').toUpperCase() === 'POST' ? 'POST' : 'GET';
-    forms.push({ action: new URL(attrs.get('action') || baseUrl, baseUrl).href, method, fields, buttons });
-  }
-  return forms;
-}
-
-/** The values a browser would submit for a form, with `choices` overriding fields by name. */
-export function formValues(
-  form: HtmlForm,
-  choices: Record<string, string> = {},
-  button?: { name: string; value: string },
-): URLSearchParams {
-  const out = new URLSearchParams();
-  const seen = new Set<string>();
-  for (const field of form.fields) {
-    if (field.name in choices) {
-      if (!seen.has(field.name)) out.append(field.name, choices[field.name]!);
-      seen.add(field.name);
-      continue;
-    }
-    if ((field.type === 'radio' || field.type === 'checkbox') && !field.checked) continue;
-    out.append(field.name, field.value);
-  }
-  for (const [name, value] of Object.entries(choices)) if (!seen.has(name)) out.append(name, value);
-  if (button?.name) out.append(button.name, button.value);
-  return out;
-}
-
 /** Does this page look like the SDK's fragment relay (an HTML page that needs the URL fragment)? */
 export function isRelayPage(page: BrowserPage): boolean {
   const type = page.headers.get('content-type') ?? '';
@@ -193,7 +65,7 @@ export class Browser {
   readonly #fetch: typeof fetch | undefined;
   readonly #onStep: ((step: BrowserStep) => void) | undefined;
   readonly #maxRedirects: number;
-  readonly #jar = new Map<string, Map<string, { value: string; path: string }>>();
+  readonly #jar = new TestCookieJar();
 
   constructor(options: BrowserOptions = {}) {
     this.#fetch = options.fetch;
@@ -203,7 +75,7 @@ export class Browser {
 
   /** The cookies the browser holds for an origin (names only, for tests and the demo's printout). */
   cookieNames(origin: string): string[] {
-    return [...(this.#jar.get(new URL(origin).origin)?.keys() ?? [])];
+    return this.#jar.names(origin);
   }
 
   /** Open a URL as if typed in the address bar and follow redirects. */
@@ -260,7 +132,7 @@ export class Browser {
     for (let hop = 0; ; hop++) {
       if (hop > this.#maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
       const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
-      const cookie = this.#cookieHeader(current);
+      const cookie = this.#jar.header(current);
       if (cookie) headers.set('cookie', cookie);
       if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
       if (currentMethod === 'POST') headers.set('origin', current.origin);
@@ -273,7 +145,7 @@ export class Browser {
         body: body?.toString(),
         redirect: 'manual',
       });
-      this.#storeCookies(current, res.headers);
+      this.#jar.store(res, current);
       const location = res.headers.get('location');
       let next: URL | undefined;
       if (res.status >= 300 && res.status < 400 && location) {
@@ -308,45 +180,6 @@ export class Browser {
       }
       current = next;
       why = 'redirect';
-    }
-  }
-
-  #cookieHeader(url: URL): string {
-    const jar = this.#jar.get(url.origin);
-    if (!jar) return '';
-    return [...jar.entries()]
-      .filter(
-        ([, c]) =>
-          url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`),
-      )
-      .map(([name, c]) => `${name}=${c.value}`)
-      .join('; ');
-  }
-
-  #storeCookies(url: URL, headers: Headers): void {
-    for (const line of headers.getSetCookie()) {
-      const [pair = '', ...attrs] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (eq <= 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const value = pair.slice(eq + 1).trim();
-      let path = '/';
-      let remove = false;
-      for (const attr of attrs) {
-        const [k = '', v = ''] = attr.split('=').map((s) => s.trim());
-        const key = k.toLowerCase();
-        if (key === 'path' && v.startsWith('/')) path = v;
-        if (key === 'max-age' && Number(v) <= 0) remove = true;
-        if (key === 'expires' && Date.parse(v) < Date.now()) remove = true;
-        // A Secure cookie is not stored from an http: page, except on loopback (as browsers do).
-      }
-      let jar = this.#jar.get(url.origin);
-      if (!jar) {
-        jar = new Map();
-        this.#jar.set(url.origin, jar);
-      }
-      if (remove) jar.delete(name);
-      else jar.set(name, { value, path });
     }
   }
 }

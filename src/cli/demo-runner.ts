@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { AffiliationError } from '../core/errors.js';
 import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
-import { type RunningTestProvider, startTestProvider } from '../testing/server.js';
+import { TestProvider } from '../testing/provider.js';
+import type { RunningTestProvider } from '../testing/server.js';
 import { Browser, type BrowserPage, type BrowserStep, pageHeading, walkToOrigin } from './browser.js';
 import type { RunningShop, StartShop } from './demo-shop.js';
 
@@ -70,7 +71,7 @@ async function startServers(options: DemoOptions): Promise<DemoServers> {
   const clientId = 'demo-shop';
   // A fresh secret per run, known only to this process; it is never printed.
   const clientSecret = randomBytes(24).toString('base64url');
-  const op = await startTestProvider({ clients: [] });
+  const op = await TestProvider.start({ clients: [] });
   let shop: RunningShop;
   try {
     shop = await options.startShop({

@@ -3,7 +3,7 @@ export interface CliIO {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
-  /** Injected fetch for tests; default the global fetch. */
+  /** Injected fetch for tests (msw: the global fetch); default undici's fetch on the SDK's pooled agent. */
   fetch?: typeof fetch;
 }
 

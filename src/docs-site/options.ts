@@ -43,7 +43,7 @@ export interface DocsSiteOptions {
    * `wp/v2`. `DocsSiteClient.connect()` reads it from the site's index (and checks this one there).
    */
   contentNamespace?: string | undefined;
-  /** fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch | undefined;
   /** Time limit of one attempt in milliseconds. Default 10 000 ms. */
   timeoutMs?: number | undefined;

@@ -50,7 +50,7 @@ export interface HintFeedOptions {
   timeoutMs?: number;
   /** Retries per source on network errors and 429/502/503/504 (with backoff). Default 2. */
   retries?: number;
-  /** The fetch implementation, resolved at call time. Default: `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch;
   /** Structured logger; receives only redacted URLs. Default: no-op. */
   logger?: Logger;

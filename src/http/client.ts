@@ -1,9 +1,8 @@
-import type { Dispatcher } from 'undici';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger, redactingLogger } from '../core/logger.js';
 import { redact, redactUrl } from '../core/redact.js';
-import { getDefaultDispatcher } from './dispatcher.js';
+import { getDefaultFetch } from './dispatcher.js';
 
 /**
  * Options of the shared HTTP layer. Every outbound request of the SDK goes through an
@@ -13,17 +12,12 @@ import { getDefaultDispatcher } from './dispatcher.js';
  */
 export interface HttpOptions {
   /**
-   * The fetch implementation. Resolved at call time: `options.fetch ?? globalThis.fetch`, so msw
-   * and other interceptors of the global fetch see every request. Default: `globalThis.fetch`.
+   * The fetch implementation, called as it is (it brings its own transport). Default: undici's own
+   * `fetch` with the SDK's shared pooled keep-alive agent (proxy from `HTTPS_PROXY` / `HTTP_PROXY` /
+   * `NO_PROXY`). msw intercepts only the global fetch: tests that use msw pass
+   * `fetch: (input, init) => globalThis.fetch(input, init)`.
    */
   fetch?: typeof fetch | undefined;
-  /**
-   * The undici dispatcher (connection pool, proxy) handed to `fetch` as its `dispatcher` option.
-   * Default: when `fetch` is not injected, the shared pooled keep-alive dispatcher of
-   * {@link getDefaultDispatcher} (proxy from `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY`); when `fetch`
-   * is injected, none (the injected fetch decides). Pass `null` to never send one.
-   */
-  dispatcher?: Dispatcher | null | undefined;
   /**
    * Time limit for one attempt, from sending the request to the last byte of the body (so a body
    * that trickles in is cut off too), in milliseconds. Default 10 000 ms.
@@ -31,10 +25,6 @@ export interface HttpOptions {
   timeoutMs?: number;
   /** Retries for idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE) on 429/502/503/504 and network errors. Default 2. */
   retries?: number;
-  /** First backoff step, in milliseconds; step n waits a random time up to `retryBaseDelayMs × 2^(n-1)`. Default 200 ms. */
-  retryBaseDelayMs?: number;
-  /** Cap of one backoff step, in milliseconds. Default 5 000 ms. */
-  retryMaxDelayMs?: number;
   /** Largest response body accepted, in bytes, whether declared by `content-length` or streamed. Default 5 MiB. */
   maxResponseBytes?: number;
   /** Longest `Retry-After` honoured, in milliseconds; a longer one ends the retries and the response is returned. Default 30 000 ms. */
@@ -58,8 +48,6 @@ export interface HttpRequestInit extends RequestInit {
   maxResponseBytes?: number;
   /** Force retry on or off; by default only idempotent methods are retried, POST and PATCH never. */
   retry?: boolean;
-  /** Overrides {@link HttpOptions.dispatcher} for this request. */
-  dispatcher?: Dispatcher | null | undefined;
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -75,8 +63,10 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
 export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+/** Backoff without `Retry-After`: step n waits a random time up to `200 ms × 2^(n-1)`, at most 5 s. */
 export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
+const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
 function checkInt(name: string, value: number | undefined, min: number, max = MAX_TIMER_MS): void {
   if (value === undefined) return;
@@ -89,19 +79,10 @@ function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
   checkInt('timeoutMs', options.timeoutMs, 1);
   checkInt('retries', options.retries, 0, 10);
-  checkInt('retryBaseDelayMs', options.retryBaseDelayMs, 0);
-  checkInt('retryMaxDelayMs', options.retryMaxDelayMs, 0);
   checkInt('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER);
   checkInt('maxRetryAfterMs', options.maxRetryAfterMs, 0);
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new OptionsError('fetch must be a function');
-  }
-  if (
-    options.dispatcher !== undefined &&
-    options.dispatcher !== null &&
-    typeof (options.dispatcher as { dispatch?: unknown }).dispatch !== 'function'
-  ) {
-    throw new OptionsError('dispatcher must be an undici Dispatcher (an object with a dispatch method)');
   }
   if (
     options.secrets !== undefined &&
@@ -118,17 +99,16 @@ function checkOptions(options: HttpOptions): void {
   }
 }
 
-type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets' | 'dispatcher'>> &
-  Pick<HttpOptions, 'fetch' | 'dispatcher'> & { secrets: readonly string[] };
+type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets'>> &
+  Pick<HttpOptions, 'fetch'> & { secrets: readonly string[] };
 
 /**
- * The shared transport: a pooled keep-alive undici dispatcher, time limits, bounded bodies, retries
+ * The shared transport: undici's fetch on a pooled keep-alive agent, time limits, bounded bodies, retries
  * with backoff and jitter for idempotent requests honouring `Retry-After`, and redaction of
  * everything it logs or throws.
  *
  * Its {@link HttpClient.fetch} has the `fetch` signature and returns a `Response` whose body is
  * already read (within the size limit), so it can be handed to openid-client as `customFetch`.
- * Instances are immutable; {@link HttpClient.extend} returns a new one.
  *
  * @example
  * ```ts
@@ -138,20 +118,15 @@ type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets' | 'dispatcher'>> 
  * ```
  */
 export class HttpClient {
-  readonly #given: HttpOptions;
   readonly #options: Resolved;
   readonly #log: Logger;
 
   constructor(options: HttpOptions = {}) {
     checkOptions(options);
-    this.#given = { ...options };
     this.#options = {
       fetch: options.fetch,
-      dispatcher: options.dispatcher,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? DEFAULT_RETRIES,
-      retryBaseDelayMs: options.retryBaseDelayMs ?? DEFAULT_RETRY_BASE_DELAY_MS,
-      retryMaxDelayMs: options.retryMaxDelayMs ?? DEFAULT_RETRY_MAX_DELAY_MS,
       maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
       maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
       logger: options.logger ?? noopLogger,
@@ -163,15 +138,6 @@ export class HttpClient {
     };
     this.#log = redactingLogger(this.#options.logger, this.#options.secrets);
     this.fetch = this.fetch.bind(this);
-  }
-
-  /** A new client with these options on top of this one's (secrets are added, not replaced). */
-  extend(options: HttpOptions): HttpClient {
-    return new HttpClient({
-      ...this.#given,
-      ...options,
-      secrets: [...(this.#given.secrets ?? []), ...(options.secrets ?? [])],
-    });
   }
 
   /** Redact a text with the configured secrets as well as the generic rules. */
@@ -187,13 +153,7 @@ export class HttpClient {
    */
   async fetch(input: string | URL | Request, init: HttpRequestInit = {}): Promise<Response> {
     const o = this.#options;
-    const {
-      timeoutMs: initTimeout,
-      maxResponseBytes: initMax,
-      retry,
-      dispatcher: initDispatcher,
-      ...requestInit
-    } = init ?? {};
+    const { timeoutMs: initTimeout, maxResponseBytes: initMax, retry, ...requestInit } = init ?? {};
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
     const safeUrl = redactUrl(url, o.secrets);
     checkUrl(url, safeUrl);
@@ -210,8 +170,7 @@ export class HttpClient {
     const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);
     const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
-    const f = o.fetch ?? globalThis.fetch;
-    const dispatcher = await resolveDispatcher(initDispatcher, o);
+    const f = o.fetch ?? (await getDefaultFetch());
 
     const headers = copyHeaders(base.headers);
     if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
@@ -228,14 +187,7 @@ export class HttpClient {
       outer?.addEventListener('abort', onOuterAbort, { once: true });
       let response: Response;
       try {
-        const attemptInit: RequestInit & { dispatcher?: Dispatcher } = {
-          ...base,
-          method,
-          headers,
-          signal: controller.signal,
-        };
-        if (dispatcher) attemptInit.dispatcher = dispatcher;
-        const raw = await f(url, attemptInit);
+        const raw = await f(url, { ...base, method, headers, signal: controller.signal });
         const body = await readLimited(raw, maxBytes, method, safeUrl, controller.signal);
         if (raw.status < 200 || raw.status > 599) {
           throw new TransportError(`${method} ${safeUrl}: unusable response status ${raw.status}`, {
@@ -261,7 +213,7 @@ export class HttpClient {
           secrets: o.secrets,
         });
         if (retryable && attempt < maxAttempts && err.code === 'network') {
-          const waitMs = backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+          const waitMs = backoffMs(attempt, BACKOFF);
           this.#log.debug?.('retrying request after a network error', {
             method,
             url: safeUrl,
@@ -287,8 +239,7 @@ export class HttpClient {
 
       if (retryable && attempt < maxAttempts && RETRY_STATUS.has(response.status)) {
         const retryAfter = retryAfterMs(response.headers.get('retry-after'));
-        const waitMs =
-          retryAfter ?? backoffMs(attempt, { baseMs: o.retryBaseDelayMs, maxMs: o.retryMaxDelayMs });
+        const waitMs = retryAfter ?? backoffMs(attempt, BACKOFF);
         if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
           this.#log.debug?.('retrying request', {
             method,
@@ -312,16 +263,6 @@ export class HttpClient {
       return response;
     }
   }
-}
-
-async function resolveDispatcher(
-  perRequest: Dispatcher | null | undefined,
-  o: Resolved,
-): Promise<Dispatcher | undefined> {
-  if (perRequest !== undefined) return perRequest ?? undefined;
-  if (o.dispatcher !== undefined) return o.dispatcher ?? undefined;
-  // An injected fetch brings its own transport; only the global fetch gets our pooled agent.
-  return o.fetch ? undefined : getDefaultDispatcher();
 }
 
 /** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */

@@ -4,10 +4,13 @@ type Undici = typeof import('undici');
 let undici: Promise<Undici> | undefined;
 
 /**
- * Load the undici package on first use, never at import time. Loading it installs an undici Agent as
- * the process-wide global dispatcher (the one Node's own `fetch` uses) when none exists yet; touching
- * a fetch global first makes Node's bundled undici set its own, exactly as the application's first
- * `fetch` would, so the SDK never changes the transport of the rest of the application.
+ * Load the undici package on first use, never at import time. The SDK sends every request with this
+ * undici's own `fetch` and its own `Agent` / `EnvHttpProxyAgent`: one undici per request, never an
+ * Agent of the npm package handed to the older undici bundled in Node (whose dispatcher interface can
+ * differ). Loading the package installs its Agent as the process-wide global dispatcher (the one Node's
+ * own `fetch` uses) when none exists yet; touching a fetch global first makes Node's bundled undici set
+ * its own, exactly as the application's first `fetch` would, so the SDK never changes the transport of
+ * the rest of the application.
  */
 function loadUndici(): Promise<Undici> {
   void globalThis.Headers;
@@ -70,14 +73,8 @@ export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> =
  * environment names a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, honouring `NO_PROXY`) it is an undici
  * `EnvHttpProxyAgent`, otherwise a plain `Agent`.
  *
- * The SDK passes it as `dispatcher` to the global (or injected) `fetch`. Close it with
+ * The SDK hands it to undici's own `fetch` (see {@link getDefaultFetch}). Close it with
  * `await dispatcher.close()` when you created it yourself.
- *
- * @example
- * ```ts
- * const dispatcher = await createDispatcher({ connectTimeoutMs: 5_000 });
- * const http = new HttpClient({ dispatcher });
- * ```
  */
 export async function createDispatcher(options: DispatcherOptions = {}): Promise<Dispatcher> {
   const { Agent, EnvHttpProxyAgent } = await loadUndici();
@@ -105,6 +102,19 @@ export async function createDispatcher(options: DispatcherOptions = {}): Promise
 let defaultDispatcher: Promise<Dispatcher> | undefined;
 
 /**
+ * The fetch every {@link HttpClient} uses unless it is given one: undici's own `fetch` with the shared
+ * default dispatcher, so the pool, the time limits and the proxy of {@link createDispatcher} are those
+ * of the undici that sends the request. (An injected fetch, e.g. `globalThis.fetch` for msw, is called
+ * as it is, without a dispatcher.)
+ */
+export async function getDefaultFetch(): Promise<typeof fetch> {
+  const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([loadUndici(), getDefaultDispatcher()]);
+  // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
+  return ((input: string, init?: RequestInit) =>
+    undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+}
+
+/**
  * The dispatcher shared by every {@link HttpClient} that is not given its own: created on first
  * use with the defaults of {@link createDispatcher}, reading the proxy environment at that moment.
  */
@@ -117,8 +127,18 @@ export function getDefaultDispatcher(): Promise<Dispatcher> {
 }
 
 /**
- * Close the shared default dispatcher (its idle keep-alive connections), e.g. at the end of a test
- * run or before a graceful shutdown. The next request creates a new one.
+ * Close the SDK's shared connection pool (its idle keep-alive connections), e.g. at the end of a test
+ * run or before a graceful shutdown, so no socket keeps the process alive. The next request opens a
+ * new pool. Clients given their own `fetch` do not use this pool.
+ *
+ * @example
+ * ```ts
+ * process.on('SIGTERM', async () => {
+ *   await closeDefaultDispatcher();
+ *   server.close();
+ * });
+ * ```
+ * @group Transport
  */
 export async function closeDefaultDispatcher(): Promise<void> {
   const current = defaultDispatcher;

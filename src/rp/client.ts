@@ -54,7 +54,7 @@ export interface AffiliationClientOptions {
   redirectUri: string;
   /**
    * `code` (default, recommended; PKCE S256 is always used) or `id_token` (scheduled for
-   * deprecation by the service: configuring it emits one `DeprecationWarning` per process).
+   * deprecation by the service: configuring it emits one `DeprecationWarning` per client).
    */
   responseType?: 'code' | 'id_token' | undefined;
   /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
@@ -74,7 +74,7 @@ export interface AffiliationClientOptions {
    * it does not know is refused with `ValidationError('unknown_hint')` before any redirect.
    */
   hints?: HintLookup | undefined;
-  /** The fetch implementation, resolved at call time. Default `globalThis.fetch`. */
+  /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
   fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger | undefined;

@@ -7,7 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { CompactVerifyResult, CryptoKey } from 'jose';
-import { compactVerify } from 'jose';
+// jose by subpath: only the modules used load (importing the core entry stays cheap).
+import { compactVerify } from 'jose/jws/compact/verify';
 import { AffiliationError } from '../core/errors.js';
 import { ValidationError } from './errors.js';
 import type { KeyResolver } from './jwks.js';

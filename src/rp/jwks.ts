@@ -7,7 +7,10 @@
  * login.
  */
 import type { CryptoKey, FlattenedJWSInput, JWSHeaderParameters } from 'jose';
-import { createLocalJWKSet, createRemoteJWKSet, customFetch, errors as joseErrors } from 'jose';
+// jose by subpath: only the modules used load (importing the core entry stays cheap).
+import { JOSEError } from 'jose/errors';
+import { createLocalJWKSet } from 'jose/jwks/local';
+import { createRemoteJWKSet, customFetch } from 'jose/jwks/remote';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { HttpClient } from '../http/client.js';
@@ -30,7 +33,7 @@ export const KEY_MAX_AGE_MS = 600_000;
 /** Whether an error of jose's remote key set is about fetching the keys, by its stable code. */
 function isFetchFailure(error: unknown): boolean {
   if (error instanceof TransportError) return true;
-  if (!(error instanceof joseErrors.JOSEError)) return false;
+  if (!(error instanceof JOSEError)) return false;
   // ERR_JOSE_GENERIC: a body that is not JSON; ERR_JWKS_INVALID: not a key set.
   return (
     error.code === 'ERR_JOSE_GENERIC' ||

@@ -3,41 +3,11 @@
  * cookies, and submits the one form of each page with its default values.
  */
 import { AffiliationError } from '../core/errors.js';
+import { TestCookieJar } from './cookie-jar.js';
+import { formValues, type HtmlForm, parseForms } from './html-form.js';
 import type { TestProvider } from './provider.js';
 
-/**
- * Cookies of the scripted browser, for the provider's origin. Pass the same jar to several
- * `authorize()` calls to keep one browser session.
- *
- * @group Testing
- */
-export class TestCookieJar {
-  readonly #cookies = new Map<string, string>();
-
-  /** The `cookie` request header value, or `undefined` when the jar is empty. */
-  header(): string | undefined {
-    if (this.#cookies.size === 0) return undefined;
-    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-
-  /** Store the `Set-Cookie` headers of a response (`Max-Age=0` deletes). */
-  store(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const eq = pair.indexOf('=');
-      if (eq <= 0) continue;
-      const name = pair.slice(0, eq).trim();
-      const expired = attributes.some((a) => /^\s*max-age\s*=\s*(0|-\d+)\s*$/i.test(a));
-      if (expired) this.#cookies.delete(name);
-      else this.#cookies.set(name, pair.slice(eq + 1).trim());
-    }
-  }
-
-  /** The value of one cookie. */
-  get(name: string): string | undefined {
-    return this.#cookies.get(name);
-  }
-}
+export { TestCookieJar };
 
 /** One request the scripted browser made. @group Testing */
 export interface AuthorizeStep {
@@ -100,11 +70,11 @@ export async function walkAuthorization(
   let body: string | undefined;
   for (let step = 0; step < maxSteps; step++) {
     const headers: Record<string, string> = { accept: 'text/html' };
-    const cookie = jar.header();
+    const cookie = jar.header(url);
     if (cookie !== undefined) headers.cookie = cookie;
     if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await doFetch(url.href, { method, headers, body, redirect: 'manual' });
-    jar.store(response);
+    const response: Response = await doFetch(url.href, { method, headers, body, redirect: 'manual' });
+    jar.store(response, url);
     const location = response.headers.get('location') ?? undefined;
     options.onStep?.({ method, url: url.href, status: response.status, ...(location ? { location } : {}) });
 
@@ -119,26 +89,25 @@ export async function walkAuthorization(
       body = undefined;
       continue;
     }
-    const html = await response.text();
+    const html: string = await response.text();
     if (response.status !== 200) {
       throw new TestProviderWalkError(
         `The provider answered ${response.status} at ${url.pathname}`,
         response.status,
       );
     }
-    const form = parseForm(html);
+    const form: HtmlForm | undefined = parseForms(html, url.href)[0];
     if (form === undefined)
       throw new TestProviderWalkError(`No form on the page at ${url.pathname}`, response.status);
-    const overrides: Record<string, string> = { ...options.fields };
-    if (options.institution !== undefined) overrides.entity_id = options.institution;
-    for (const [name, value] of Object.entries(overrides)) {
-      if (!form.fields.some(([field]) => field === name)) continue;
-      form.fields = form.fields.filter(([field]) => field !== name);
-      form.fields.push([name, value]);
-    }
-    url = new URL(form.action, url);
+    // Values typed into the form replace the defaults, only where the form has that field.
+    const typed: Record<string, string> = { ...options.fields };
+    if (options.institution !== undefined) typed.entity_id = options.institution;
+    const choices = Object.fromEntries(
+      Object.entries(typed).filter(([name]) => form.fields.some((field) => field.name === name)),
+    );
+    url = new URL(form.action);
     method = form.method;
-    const encoded = new URLSearchParams(form.fields).toString();
+    const encoded = formValues(form, choices).toString();
     if (method === 'GET') {
       url.search = encoded;
       body = undefined;
@@ -147,73 +116,4 @@ export async function walkAuthorization(
     }
   }
   throw new TestProviderWalkError(`Gave up after ${maxSteps} requests without reaching the redirect URI`);
-}
-
-interface ParsedForm {
-  action: string;
-  method: 'GET' | 'POST';
-  fields: [string, string][];
-}
-
-/** Parse the first form of a page into what a browser would submit with the defaults. */
-export function parseForm(html: string): ParsedForm | undefined {
-  const form = /<form\b([^>]*)>([\s\S]*?)<\/form>/i.exec(html);
-  if (form === null) return undefined;
-  const formAttrs = attributes(form[1] ?? '');
-  const inner = form[2] ?? '';
-  const fields: [string, string][] = [];
-  const elements = /<select\b([^>]*)>([\s\S]*?)<\/select>|<input\b([^>]*)>/gi;
-  for (const match of inner.matchAll(elements)) {
-    const isSelect = match[1] !== undefined;
-    const attrs = attributes((isSelect ? match[1] : match[3]) ?? '');
-    const name = attrs.get('name');
-    if (name === undefined || attrs.has('disabled')) continue;
-    if (isSelect) {
-      const options = [...(match[2] ?? '').matchAll(/<option\b([^>]*)>([\s\S]*?)<\/option>/gi)].map((o) => {
-        const optionAttrs = attributes(o[1] ?? '');
-        return {
-          value: optionAttrs.get('value') ?? decodeEntities((o[2] ?? '').trim()),
-          selected: optionAttrs.has('selected'),
-        };
-      });
-      const chosen = options.find((o) => o.selected) ?? options[0];
-      if (chosen !== undefined) fields.push([name, chosen.value]);
-      continue;
-    }
-    const type = (attrs.get('type') ?? 'text').toLowerCase();
-    if (type === 'submit' || type === 'button' || type === 'image' || type === 'reset' || type === 'file')
-      continue;
-    if ((type === 'radio' || type === 'checkbox') && !attrs.has('checked')) continue;
-    fields.push([name, attrs.get('value') ?? (type === 'checkbox' || type === 'radio' ? 'on' : '')]);
-  }
-  return {
-    action: formAttrs.get('action') ?? '',
-    method: (formAttrs.get('method') ?? 'get').toUpperCase() === 'POST' ? 'POST' : 'GET',
-    fields,
-  };
-}
-
-function attributes(source: string): Map<string, string> {
-  const result = new Map<string, string>();
-  const re = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  for (const m of source.matchAll(re)) {
-    const name = (m[1] ?? '').toLowerCase();
-    if (!result.has(name)) result.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
-  }
-  return result;
-}
-
-function decodeEntities(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, entity: string) => {
-    const lower = entity.toLowerCase();
-    if (lower === 'amp') return '&';
-    if (lower === 'lt') return '<';
-    if (lower === 'gt') return '>';
-    if (lower === 'quot') return '"';
-    if (lower === 'apos') return "'";
-    const code = lower.startsWith('#x')
-      ? Number.parseInt(lower.slice(2), 16)
-      : Number.parseInt(lower.slice(1), 10);
-    return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
 }

@@ -9,13 +9,14 @@ import type { TestProvider } from './provider.js';
 
 /**
  * Request handlers for msw (`setupServer(...handlers)`) that send every request under the
- * provider's `baseUrl` to `provider.handle()`. Works with a provider from `createTestProvider()`
- * (no server) or `startTestProvider()` (requests are then answered without touching its socket).
+ * provider's `baseUrl` to `provider.handle()`. Works with a provider from
+ * `TestProvider.start({ listen: false })` (no server) or `TestProvider.start()` (requests are then
+ * answered without touching its socket).
  *
  * @example
  * ```ts
  * import { setupServer } from 'msw/node';
- * const op = await createTestProvider();
+ * const op = await TestProvider.start({ listen: false });
  * const server = setupServer(...(await createTestProviderHandlers(op)));
  * server.listen({ onUnhandledRequest: 'error' });
  * ```

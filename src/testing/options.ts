@@ -112,7 +112,7 @@ export interface ErrorLocations {
   invalidRequest?: ErrorLocation;
 }
 
-/** Options of `createTestProvider()` and `startTestProvider()`. @group Testing */
+/** Options of `TestProvider.start()`. @group Testing */
 export interface TestProviderOptions {
   /** Registered clients. Default: one client, {@link DEFAULT_TEST_CLIENT}. */
   clients?: TestClient[];
@@ -170,7 +170,7 @@ export interface TestProviderOptions {
   idTokenClaims?: (claims: Record<string, unknown>) => Record<string, unknown> | undefined;
 }
 
-/** Options of `startTestProvider()`: the provider options plus where to listen. @group Testing */
+/** Options of `TestProvider.start()` when it listens: the provider options plus where. @group Testing */
 export interface StartTestProviderOptions extends TestProviderOptions {
   /** TCP port; `0` picks a free one. Default: `0`. */
   port?: number;

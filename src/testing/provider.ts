@@ -22,14 +22,19 @@ import {
   normalizeInstitution,
   normalizeOutcome,
   resolveOptions,
+  type StartTestProviderOptions,
   type TestClient,
   type TestInstitution,
   type TestProviderOptions,
 } from './options.js';
 import { htmlResponse, messagePage } from './pages.js';
+import type { RunningTestProvider } from './server.js';
 import { tokenEndpoint, userinfoEndpoint } from './token.js';
 
-/** Options of {@link createTestProvider}: the provider options plus the base URL it answers under. @group Testing */
+/**
+ * Options of `TestProvider.start({ listen: false })` (and the deprecated `createTestProvider()`): the
+ * provider options plus the base URL it answers under. @group Testing
+ */
 export interface CreateTestProviderOptions extends TestProviderOptions {
   /**
    * `{base_url}` of the provider, without a trailing slash (one is removed). May carry a path.
@@ -52,8 +57,8 @@ export interface TestProviderEndpoints {
 }
 
 /**
- * A local provider that behaves like the affiliation-validation service. Create one with
- * {@link startTestProvider} (real HTTP on 127.0.0.1) or {@link createTestProvider} (no server: call
+ * A local provider that behaves like the affiliation-validation service. Start one with
+ * {@link TestProvider.start}: real HTTP on 127.0.0.1, or with `listen: false` no server (call
  * {@link TestProvider.handle} directly or through `createTestProviderHandlers()` for msw).
  *
  * @group Testing
@@ -73,7 +78,7 @@ export class TestProvider {
 
   readonly #ctx: ProviderContext;
 
-  /** @internal Use {@link createTestProvider} or {@link startTestProvider}. */
+  /** @internal Use {@link TestProvider.start}. */
   protected constructor(ctx: ProviderContext) {
     this.#ctx = ctx;
     this.baseUrl = ctx.baseUrl;
@@ -150,11 +155,39 @@ export class TestProvider {
     };
   }
 
-  /** @internal */
-  static async create(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
-    return new TestProvider(
-      await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
-    );
+  /**
+   * Start a test provider: the one factory. By default it listens on `http://127.0.0.1:<free port>`
+   * (options `host`, `port`) and answers real HTTP; with `listen: false` it opens no socket and answers
+   * in-process under `baseUrl`, through {@link TestProvider.handle} or `createTestProviderHandlers()`
+   * for msw. Close it when done (`await op.close()`); closing an in-process provider is a no-op.
+   *
+   * @example
+   * ```ts
+   * const op = await TestProvider.start({
+   *   clients: [{ clientId: 'shop', clientSecret: 's3cret', redirectUris: ['http://127.0.0.1:3000/cb'] }],
+   * });
+   * // … AffiliationClient.discover({ issuer: op.issuer, clientId: 'shop', … })
+   * await op.close();
+   *
+   * const mocked = await TestProvider.start({ listen: false, baseUrl: 'https://op.affiliation.test' });
+   * ```
+   * @throws {OptionsError} for an invalid option (the message names it).
+   */
+  static start(options: CreateTestProviderOptions & { listen: false }): Promise<TestProvider>;
+  static start(options?: StartTestProviderOptions & { listen?: true }): Promise<RunningTestProvider>;
+  static async start(
+    options:
+      | (CreateTestProviderOptions & { listen: false })
+      | (StartTestProviderOptions & { listen?: true }) = {},
+  ): Promise<TestProvider> {
+    if (options.listen === false) {
+      return new TestProvider(
+        await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
+      );
+    }
+    // Loaded on demand: the server module extends this class.
+    const { RunningTestProvider } = await import('./server.js');
+    return RunningTestProvider.listen(options);
   }
 
   /**
@@ -369,17 +402,11 @@ function methodNotAllowed(allow: string): Response {
 }
 
 /**
- * Create a test provider without a server: call `provider.handle(request)` directly, or serve it
- * through msw with `createTestProviderHandlers(provider)`.
+ * Create a test provider without a server.
  *
- * @example
- * ```ts
- * const op = await createTestProvider({ baseUrl: 'https://op.affiliation.test' });
- * const res = await op.handle(new Request(op.endpoints.discovery));
- * ```
- * @throws {OptionsError} for an invalid option (the message names it).
+ * @deprecated Use `TestProvider.start({ listen: false, baseUrl })`, the one factory.
  * @group Testing
  */
 export async function createTestProvider(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
-  return TestProvider.create(options);
+  return TestProvider.start({ ...options, listen: false });
 }

@@ -13,7 +13,8 @@ import { TestProvider } from './provider.js';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * A {@link TestProvider} listening on a real socket. Close it when done (`await op.close()`).
+ * A {@link TestProvider} listening on a real socket (what `TestProvider.start()` returns). Close it
+ * when done (`await op.close()`).
  *
  * @group Testing
  */
@@ -25,7 +26,7 @@ export class RunningTestProvider extends TestProvider {
   readonly #server: Server;
   #closing: Promise<void> | undefined;
 
-  /** @internal Use {@link startTestProvider}. */
+  /** @internal Use {@link TestProvider.start}. */
   private constructor(ctx: ProviderContext, server: Server, host: string, port: number) {
     super(ctx);
     this.#server = server;
@@ -33,8 +34,8 @@ export class RunningTestProvider extends TestProvider {
     this.port = port;
   }
 
-  /** @internal */
-  static async start(options: StartTestProviderOptions): Promise<RunningTestProvider> {
+  /** @internal Use {@link TestProvider.start}. */
+  static async listen(options: StartTestProviderOptions): Promise<RunningTestProvider> {
     const host = options.host ?? '127.0.0.1';
     const port = options.port ?? 0;
     if (typeof host !== 'string' || host === '')
@@ -133,22 +134,13 @@ async function serve(provider: TestProvider, req: IncomingMessage, res: ServerRe
 }
 
 /**
- * Start a local OpenID provider that behaves like the affiliation-validation service, on
- * `http://127.0.0.1:<free port>` by default. No network, no credentials.
+ * Start a local OpenID provider on `http://127.0.0.1:<free port>`.
  *
- * @example
- * ```ts
- * const op = await startTestProvider({
- *   clients: [{ clientId: 'shop', clientSecret: 's3cret', redirectUris: ['http://127.0.0.1:3000/cb'] }],
- * });
- * // … AffiliationClient.discover({ issuer: op.issuer, clientId: 'shop', … })
- * await op.close();
- * ```
- * @throws {OptionsError} for an invalid option (the message names it).
+ * @deprecated Use `TestProvider.start(options)`, the one factory (same options, same result).
  * @group Testing
  */
 export async function startTestProvider(
   options: StartTestProviderOptions = {},
 ): Promise<RunningTestProvider> {
-  return RunningTestProvider.start(options);
+  return RunningTestProvider.listen(options);
 }

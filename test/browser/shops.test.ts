@@ -18,7 +18,7 @@ import { startServer as startFastify } from '../../examples/fastify/app.js';
 import { startServer as startHono } from '../../examples/hono/app.js';
 import { startBuiltInShop } from '../../src/cli/demo-shop.js';
 import { AffiliationClient, type TransactionStore } from '../../src/index.js';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { browsersUnderTest, cookieHeaderFor, launch, openPage, screenshot } from './browsers.js';
 import {
   COLLEGE,
@@ -163,7 +163,7 @@ describe.each(browsersUnderTest())('$name', (b) => {
 
   beforeAll(async () => {
     browser = await launch(b);
-    op = await startTestProvider({ clients: [] });
+    op = await TestProvider.start({ clients: [] });
   });
   afterAll(async () => {
     await Promise.all(started.map((s) => s.close()));
@@ -343,5 +343,7 @@ describe.each(browsersUnderTest())('$name', (b) => {
         await close();
       }
     },
+    // 52 page loads in a real browser: on a loaded 2-core CI machine this can take a minute.
+    90_000,
   );
 });

@@ -142,7 +142,7 @@ describe('affiliation-validation doctor', () => {
     expect(code).toBe(1);
     expect(line(c.stdout(), 'Discovery document reachable')).toMatch(/^✓ /);
     expect(line(c.stdout(), 'Issuer consistent')).toMatch(
-      new RegExp(`^✗ .*configured "${alias}" but the document says "${op.issuer}"`),
+      new RegExp(`^✗ .*issuer "${op.issuer}" does not match the configured issuer "${alias}"`),
     );
   });
 
@@ -208,7 +208,7 @@ describe('affiliation-validation doctor', () => {
     expect(usable).toContain('key "short" has a 24-bit RSA modulus');
   });
 
-  it('reports a discovery document without an authorization endpoint that offers only alg none', async () => {
+  it('reports a discovery document without an authorization endpoint, as discover() refuses it', async () => {
     const broken: typeof fetch = async (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       const res = await fetch(input, init);
@@ -221,10 +221,10 @@ describe('affiliation-validation doctor', () => {
     const c = capture({}, broken);
     const code = await runCli(args(), c.io);
     expect(code).toBe(1);
-    const valid = line(c.stdout(), 'Discovery document valid');
-    expect(valid).toMatch(/^✗ .*"authorization_endpoint" is missing/);
-    expect(valid).toContain('offers only "none"');
-    expect(line(c.stdout(), 'Authorization endpoint')).toMatch(/^✗ .*not present/);
+    expect(line(c.stdout(), 'Discovery document valid')).toMatch(
+      /^✗ .*invalid provider configuration: authorization_endpoint/,
+    );
+    expect(line(c.stdout(), 'Authorization endpoint')).toMatch(/^– /);
     expect(line(c.stdout(), 'client_id registered')).toMatch(/^– /);
   });
 
@@ -268,13 +268,49 @@ describe('affiliation-validation doctor', () => {
     expect(line(c.stdout(), 'Client credentials')).toMatch(/^✓ /);
   });
 
-  it('refuses http: on a non-loopback redirect URI even when it is registered', async () => {
+  it('refuses http: on a non-loopback redirect URI as the SDK does, even when it is registered', async () => {
     const c = capture();
     const code = await runCli(args({ redirectUri: 'http://shop.example/callback' }), c.io);
     expect(code).toBe(1);
     expect(line(c.stdout(), 'Redirect URI')).toMatch(/^✗ .*http: on a non-loopback host/);
-    expect(line(c.stdout(), 'redirect_uri registered')).toMatch(/^✓ /);
+    // The SDK would refuse to start with it, so no authorization request is built from it.
+    expect(line(c.stdout(), 'redirect_uri registered')).toMatch(/^– .*SDK accepts/);
+    // The provider itself is still checked.
+    expect(line(c.stdout(), 'Signing keys usable')).toMatch(/^✓ /);
   });
+
+  // Regression: the doctor had its own issuer check, which passed issuers that discover() refuses.
+  it.each([
+    [
+      'credentials in the URL',
+      (issuer: string) => issuer.replace('http://', 'http://user:pw@'),
+      /credentials/,
+    ],
+    ['a fragment', (issuer: string) => `${issuer}#x`, /fragment/],
+  ])(
+    'fails an issuer with %s, as AffiliationClient.discover() does, before any request',
+    async (_what, make, why) => {
+      let requests = 0;
+      const counting: typeof fetch = (input, init) => {
+        requests++;
+        return fetch(input, init);
+      };
+      const issuer = make(op.issuer.replace(/\/$/, ''));
+      await expect(
+        (await import('../../src/rp/client.js')).AffiliationClient.discover({
+          issuer,
+          clientId: 'shop',
+          clientSecret: SECRET,
+          redirectUri: REDIRECT,
+          fetch: counting,
+        }),
+      ).rejects.toThrow(why);
+      const c = capture({}, counting);
+      expect(await runCli(args({ issuer }), c.io)).toBe(1);
+      expect(line(c.stdout(), 'Issuer URL')).toMatch(new RegExp(`^✗ .*${why.source}`));
+      expect(requests).toBe(0);
+    },
+  );
 
   it('refuses http: on a non-loopback issuer before any request', async () => {
     let requests = 0;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 import {
   BASE,
   HttpResponse,
@@ -29,6 +30,7 @@ function io(env: Record<string, string | undefined> = {}, tty = false) {
       stdout: { write: (c: string) => out.push(c) },
       stderr: { write: (c: string) => err.push(c), isTTY: tty },
       env: { AV_DOCS_BASE_URL: BASE, AV_DOCS_USERNAME: USER, AV_DOCS_APP_PASSWORD: PASSWORD, ...env },
+      fetch: mswFetch,
     },
   };
 }

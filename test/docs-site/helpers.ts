@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { DocsSiteClient, type DocsSiteOptions } from '../../src/docs-site.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 
 export const BASE = 'https://docs.example.org';
 export const ROOT = `${BASE}/wp-json`;
@@ -23,6 +24,7 @@ export function options(overrides: Partial<DocsSiteOptions> = {}): DocsSiteOptio
     baseUrl: BASE,
     auth: { username: USER, applicationPassword: PASSWORD },
     retries: 0,
+    fetch: mswFetch,
     ...overrides,
   };
 }

@@ -4,6 +4,14 @@ import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpResponse, http, post, ROOT, useServer } from './helpers.js';
 
+// README code passes no fetch: the SDK's default (undici's own fetch) is pointed at the global fetch,
+// which msw intercepts.
+vi.mock('../../src/http/dispatcher.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/dispatcher.js')>()),
+  getDefaultFetch: async () => (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init),
+}));
+
 const server = useServer();
 const root = resolve(import.meta.dirname, '../..');
 

@@ -6,9 +6,17 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID, CLIENT_SECRET } from '../helpers/op-mock.js';
 import { useOp } from '../helpers/setup.js';
+
+// README code passes no fetch: the SDK's default (undici's own fetch) is pointed at the global fetch,
+// which msw intercepts.
+vi.mock('../../src/http/dispatcher.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/dispatcher.js')>()),
+  getDefaultFetch: async () => (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init),
+}));
 
 const { op } = useOp();
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -39,9 +47,26 @@ async function loadSnippet(): Promise<Snippet> {
   }
 }
 
-/** What a browser on the shop's own page sends when the shopper clicks "validate". */
+const FORM = 'application/x-www-form-urlencoded';
+
+/**
+ * What Chromium and Firefox send when the shopper clicks "validate" on the shop's own page served
+ * with Referrer-Policy: no-referrer (test/browser/ checks it in the real browsers).
+ */
 function sameOriginPost(): Request {
-  return new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: SHOP } });
+  return new Request(`${SHOP}/validate`, {
+    method: 'POST',
+    headers: { 'content-type': FORM, 'sec-fetch-site': 'same-origin', origin: 'null' },
+    body: 'affiliation=student',
+  });
+}
+
+function post(headers: Record<string, string>): Request {
+  return new Request(`${SHOP}/validate`, {
+    method: 'POST',
+    headers: { 'content-type': FORM, ...headers },
+    body: 'affiliation=student',
+  });
 }
 
 function cookiePair(response: Response): string {
@@ -55,11 +80,20 @@ describe('README snippet: security properties', () => {
   });
 
   it('starts a validation only on a same-origin POST (CSRF on the start route)', async () => {
+    // A link or <img> on another site.
+    const get = await snippet.startValidation(new Request(`${SHOP}/validate`));
+    expect([get.status, get.headers.get('allow'), get.headers.get('set-cookie')]).toEqual([
+      405,
+      'POST',
+      null,
+    ]);
     const refused = [
-      new Request(`${SHOP}/validate`), // a link or <img> on another site
-      new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: 'https://evil.example' } }),
-      new Request(`${SHOP}/validate`, { method: 'POST', headers: { origin: 'null' } }),
-      new Request(`${SHOP}/validate`, { method: 'POST' }),
+      post({ 'sec-fetch-site': 'cross-site', origin: 'null' }), // another site's form, no-referrer
+      post({ 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }),
+      post({ 'sec-fetch-site': 'same-site', origin: 'https://evil.shop.example.com' }),
+      post({ origin: 'https://evil.example' }), // an older browser
+      post({ origin: 'null' }),
+      post({}),
     ];
     for (const request of refused) {
       const response = await snippet.startValidation(request);

@@ -5,6 +5,7 @@ import type { AuthorizationRequestOptions } from '../../src/rp/authorization.js'
 import type { AffiliationClientOptions } from '../../src/rp/client.js';
 import { AffiliationClient } from '../../src/rp/client.js';
 import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
+import { mswFetch } from './msw-fetch.js';
 import type { OpMockOptions } from './op-mock.js';
 import { CLIENT_ID, CLIENT_SECRET, ISSUER, OpMock, REDIRECT_URI } from './op-mock.js';
 
@@ -35,6 +36,7 @@ export function newClient(overrides: Partial<AffiliationClientOptions> = {}, iss
     clientSecret: CLIENT_SECRET,
     redirectUri: REDIRECT_URI,
     transactions: new MemoryTransactionStore({ bindToBrowser: false }),
+    fetch: mswFetch,
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HintFeed, type HintFeedError, OptionsError } from '../../src/hints.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 
 const FEED = 'https://feeds.example.org/institutions.json';
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
@@ -115,6 +116,7 @@ describe('HintFeed fetching', () => {
       sources: ['https://user:hunter2-password@feeds.example.org/secret.json?token=abcd1234secret'],
       logger: { warn },
       retries: 0,
+      fetch: mswFetch,
     });
     const result = await feed.refresh();
     expect(result.error?.code).toBe('feed_http_status');
@@ -267,7 +269,7 @@ describe('HintFeed.startAutoRefresh', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     server.use(http.get(FEED, () => HttpResponse.error()));
     const warn = vi.fn();
-    const feed = new HintFeed({ sources: [FEED], retries: 0, logger: { warn } });
+    const feed = new HintFeed({ sources: [FEED], retries: 0, logger: { warn }, fetch: mswFetch });
     const stop = feed.startAutoRefresh({ everyMs: 1_000, jitterMs: 0, retryMs: 1_000 });
     await vi.advanceTimersByTimeAsync(0);
     await vi.waitFor(

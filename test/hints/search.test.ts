@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HintFeed, OptionsError } from '../../src/hints.js';
+import { mswFetch } from '../helpers/msw-fetch.js';
 
 const FEED = 'https://feeds.example.org/institutions.json';
 const TUD = 'https://idp.tudelft.nl/idp/shibboleth';
@@ -37,7 +38,7 @@ const server = setupServer(
 let feed: HintFeed;
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
-  feed = new HintFeed({ sources: [FEED] });
+  feed = new HintFeed({ sources: [FEED], fetch: mswFetch });
   expect((await feed.refresh()).status).toBe('updated');
 });
 afterAll(() => server.close());

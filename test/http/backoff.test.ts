@@ -62,9 +62,9 @@ describe('waits between attempts (fake timers)', () => {
   it('backs off exponentially without Retry-After (jitter at its maximum)', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1);
     fetch = answering(busy(), busy(), busy(), ok);
-    const pending = new HttpClient({ fetch, retries: 3, retryBaseDelayMs: 100 }).fetch(URL_);
+    const pending = new HttpClient({ fetch, retries: 3 }).fetch(URL_);
     const calls: number[] = [];
-    for (const step of [99, 1, 199, 1, 399, 1]) {
+    for (const step of [199, 1, 399, 1, 799, 1]) {
       await vi.advanceTimersByTimeAsync(step);
       calls.push(fetch.mock.calls.length);
     }
@@ -72,16 +72,17 @@ describe('waits between attempts (fake timers)', () => {
     expect((await pending).status).toBe(200);
   });
 
-  it('caps one backoff step at retryMaxDelayMs', async () => {
+  it('caps one backoff step at 5 s', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(1);
-    fetch = answering(busy(), busy(), ok);
-    const pending = new HttpClient({ fetch, retryBaseDelayMs: 1_000, retryMaxDelayMs: 1_500 }).fetch(URL_);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(fetch).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1_499);
-    expect(fetch).toHaveBeenCalledTimes(2);
+    fetch = answering(busy(), busy(), busy(), busy(), busy(), busy(), ok);
+    const pending = new HttpClient({ fetch, retries: 6 }).fetch(URL_);
+    // Steps of 200, 400, 800, 1 600 and 3 200 ms, then 5 000 ms instead of 6 400.
+    await vi.advanceTimersByTimeAsync(200 + 400 + 800 + 1_600 + 3_200);
+    expect(fetch).toHaveBeenCalledTimes(6);
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(fetch).toHaveBeenCalledTimes(6);
     await vi.advanceTimersByTimeAsync(1);
-    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(fetch).toHaveBeenCalledTimes(7);
     expect((await pending).status).toBe(200);
   });
 
@@ -96,8 +97,8 @@ describe('waits between attempts (fake timers)', () => {
         });
       return new Response('ok');
     });
-    const pending = new HttpClient({ fetch: failing, retryBaseDelayMs: 500 }).fetch(URL_);
-    await vi.advanceTimersByTimeAsync(499);
+    const pending = new HttpClient({ fetch: failing }).fetch(URL_);
+    await vi.advanceTimersByTimeAsync(199);
     expect(calls).toBe(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toBe(2);

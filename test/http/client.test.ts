@@ -1,10 +1,9 @@
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsError, TransportError } from '../../src/core/errors.js';
 import { HttpClient, type HttpOptions } from '../../src/http/client.js';
-import { getDefaultDispatcher } from '../../src/http/dispatcher.js';
 
 const BASE = 'https://api.example.test';
 
@@ -17,15 +16,25 @@ const WAIT = { timeout: 10_000 };
 const server = setupServer();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// No jitter, so the msw tests do not wait for real backoff delays (a test that wants it mocks random).
+beforeEach(() => {
+  vi.spyOn(Math, 'random').mockReturnValue(0);
+});
 afterEach(() => {
   server.resetHandlers();
   vi.restoreAllMocks();
 });
 afterAll(() => server.close());
 
-/** Fast retries so the msw tests do not wait for real backoff delays. */
-const fast = (options: HttpOptions = {}) =>
-  new HttpClient({ retryBaseDelayMs: 1, retryMaxDelayMs: 2, ...options });
+/**
+ * msw intercepts the global fetch only, and the client's default is undici's own fetch: every client
+ * under msw is given the global fetch, looked up at call time.
+ */
+const viaMsw = {
+  fetch: (input: string | URL | Request, init?: RequestInit) => globalThis.fetch(input, init),
+};
+
+const fast = (options: HttpOptions = {}) => new HttpClient({ ...viaMsw, ...options });
 
 /** A handler answering with the given statuses in turn (the last one repeats), counting the hits. */
 function sequence(method: 'get' | 'post' | 'put' | 'patch' | 'delete', path: string, statuses: number[]) {
@@ -141,8 +150,8 @@ describe('HttpClient retries', () => {
       }),
     );
     const debug = vi.fn();
-    // A backoff of a minute would stall the test: the Retry-After value (0) must be used instead.
-    const http = new HttpClient({ retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000, logger: { debug } });
+    // With jitter at its maximum the backoff would be 200 ms: the Retry-After value (0) must be used instead.
+    const http = new HttpClient({ ...viaMsw, logger: { debug } });
     vi.spyOn(Math, 'random').mockReturnValue(1);
     expect(await (await http.fetch(`${BASE}/ra`)).text()).toBe('ok');
     expect(hits).toBe(2);
@@ -196,7 +205,7 @@ describe('HttpClient retries', () => {
 describe('HttpClient responses', () => {
   it('returns a buffered Response with status, headers, url and body', async () => {
     server.use(mswHttp.get(`${BASE}/j`, () => HttpResponse.json({ a: 1 }, { headers: { etag: '"v1"' } })));
-    const res = await new HttpClient().fetch(`${BASE}/j`);
+    const res = await new HttpClient(viaMsw).fetch(`${BASE}/j`);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toBe('"v1"');
     expect(res.url).toBe(`${BASE}/j`);
@@ -211,9 +220,9 @@ describe('HttpClient responses', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    await new HttpClient().fetch(`${BASE}/ua`);
-    await new HttpClient({ userAgent: 'shop/1.0' }).fetch(`${BASE}/ua`);
-    await new HttpClient().fetch(`${BASE}/ua`, { headers: { 'user-agent': 'mine' } });
+    await new HttpClient(viaMsw).fetch(`${BASE}/ua`);
+    await new HttpClient({ ...viaMsw, userAgent: 'shop/1.0' }).fetch(`${BASE}/ua`);
+    await new HttpClient(viaMsw).fetch(`${BASE}/ua`, { headers: { 'user-agent': 'mine' } });
     expect(agents).toEqual(['affiliation-validation', 'shop/1.0', 'mine']);
   });
 
@@ -221,7 +230,7 @@ describe('HttpClient responses', () => {
     server.use(
       mswHttp.get(`${BASE}/nc`, () => new HttpResponse(null, { status: 304, headers: { etag: '"v"' } })),
     );
-    const res = await new HttpClient().fetch(`${BASE}/nc`);
+    const res = await new HttpClient(viaMsw).fetch(`${BASE}/nc`);
     expect(res.status).toBe(304);
     expect(res.body).toBeNull();
   });
@@ -233,7 +242,7 @@ describe('HttpClient responses', () => {
         () => new HttpResponse('x'.repeat(2000), { headers: { 'content-length': '2000' } }),
       ),
     );
-    const error = await rejection(new HttpClient({ maxResponseBytes: 1000 }).fetch(`${BASE}/big`));
+    const error = await rejection(new HttpClient({ ...viaMsw, maxResponseBytes: 1000 }).fetch(`${BASE}/big`));
     expect(error.code).toBe('response_too_large');
     expect(error.status).toBe(200);
     expect(error.message).toContain('2000 bytes');
@@ -253,14 +262,16 @@ describe('HttpClient responses', () => {
         return new HttpResponse(stream);
       }),
     );
-    const error = await rejection(new HttpClient({ maxResponseBytes: 1000 }).fetch(`${BASE}/stream`));
+    const error = await rejection(
+      new HttpClient({ ...viaMsw, maxResponseBytes: 1000 }).fetch(`${BASE}/stream`),
+    );
     expect(error.code).toBe('response_too_large');
     expect(pulls).toBeLessThan(100);
   });
 
   it('accepts a body of exactly the limit, and the limit can be set per request', async () => {
     server.use(mswHttp.get(`${BASE}/exact`, () => new HttpResponse(new Uint8Array(1000))));
-    const http = new HttpClient({ maxResponseBytes: 1000 });
+    const http = new HttpClient({ ...viaMsw, maxResponseBytes: 1000 });
     expect((await (await http.fetch(`${BASE}/exact`)).arrayBuffer()).byteLength).toBe(1000);
     const error = await rejection(http.fetch(`${BASE}/exact`, { maxResponseBytes: 999 }));
     expect(error.code).toBe('response_too_large');
@@ -270,7 +281,9 @@ describe('HttpClient responses', () => {
 describe('HttpClient time limits and aborts', () => {
   it('times out an attempt whose headers never come', async () => {
     server.use(mswHttp.get(`${BASE}/hang`, async () => delay('infinite')));
-    const error = await rejection(new HttpClient({ timeoutMs: 50, retries: 0 }).fetch(`${BASE}/hang`));
+    const error = await rejection(
+      new HttpClient({ ...viaMsw, timeoutMs: 50, retries: 0 }).fetch(`${BASE}/hang`),
+    );
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('timed out after 50 ms');
   });
@@ -291,14 +304,16 @@ describe('HttpClient time limits and aborts', () => {
         return new HttpResponse(stream);
       }),
     );
-    const error = await rejection(new HttpClient({ timeoutMs: 300, retries: 0 }).fetch(`${BASE}/trickle`));
+    const error = await rejection(
+      new HttpClient({ ...viaMsw, timeoutMs: 300, retries: 0 }).fetch(`${BASE}/trickle`),
+    );
     expect(error.code).toBe('timeout');
     expect(sent).toBeGreaterThan(1);
   });
 
   it('honours an outer AbortSignal that is already aborted: no request is sent', async () => {
     const seen = sequence('get', '/a', [200]);
-    const error = await rejection(new HttpClient().fetch(`${BASE}/a`, { signal: AbortSignal.abort() }));
+    const error = await rejection(new HttpClient(viaMsw).fetch(`${BASE}/a`, { signal: AbortSignal.abort() }));
     expect(error.code).toBe('aborted');
     expect(seen).toHaveLength(0);
   });
@@ -306,17 +321,23 @@ describe('HttpClient time limits and aborts', () => {
   it('honours an outer AbortSignal aborted while waiting for the answer', async () => {
     server.use(mswHttp.get(`${BASE}/a`, async () => delay('infinite')));
     const controller = new AbortController();
-    const pending = new HttpClient().fetch(`${BASE}/a`, { signal: controller.signal });
+    const pending = new HttpClient(viaMsw).fetch(`${BASE}/a`, { signal: controller.signal });
     setTimeout(() => controller.abort(new Error('shopper left')), 20);
     const error = await rejection(pending);
     expect(error.code).toBe('aborted');
   });
 
-  it('honours an outer AbortSignal aborted during the backoff wait', async () => {
-    const seen = sequence('get', '/b', [503, 200]);
+  it('honours an outer AbortSignal aborted during the wait before a retry', async () => {
+    const seen: Request[] = [];
+    server.use(
+      mswHttp.get(`${BASE}/b`, ({ request }) => {
+        seen.push(request);
+        // A 20 s Retry-After keeps the client waiting until the abort.
+        return new HttpResponse('busy', { status: 503, headers: { 'retry-after': '20' } });
+      }),
+    );
     const controller = new AbortController();
-    const http = new HttpClient({ retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000 });
-    vi.spyOn(Math, 'random').mockReturnValue(1);
+    const http = new HttpClient(viaMsw);
     const pending = http.fetch(`${BASE}/b`, { signal: controller.signal });
     await vi.waitFor(() => expect(seen).toHaveLength(1), WAIT);
     controller.abort();
@@ -326,28 +347,25 @@ describe('HttpClient time limits and aborts', () => {
   });
 });
 
-describe('HttpClient dispatcher', () => {
-  it('hands the shared default dispatcher to the global fetch', async () => {
-    server.use(mswHttp.get(`${BASE}/d`, () => HttpResponse.text('ok')));
-    const spy = vi.spyOn(globalThis, 'fetch');
-    await new HttpClient().fetch(`${BASE}/d`);
-    const init = spy.mock.calls[0]?.[1] as { dispatcher?: unknown } | undefined;
-    expect(init?.dispatcher).toBe(await getDefaultDispatcher());
-  });
-
-  it('hands its own dispatcher, per client and per request, to an injected fetch; none by default', async () => {
+describe('HttpClient fetch', () => {
+  it('calls an injected fetch as it is, without a dispatcher', async () => {
     const seen: unknown[] = [];
     const fetch = vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
-      seen.push((init as { dispatcher?: unknown }).dispatcher);
+      seen.push('dispatcher' in (init ?? {}));
       return new Response('ok');
     });
-    const mine = { dispatch: () => true } as never;
-    const other = { dispatch: () => false } as never;
-    await new HttpClient({ fetch }).fetch(`${BASE}/x`);
-    await new HttpClient({ fetch, dispatcher: mine }).fetch(`${BASE}/x`);
-    await new HttpClient({ fetch, dispatcher: mine }).fetch(`${BASE}/x`, { dispatcher: other });
-    await new HttpClient({ dispatcher: null, fetch }).fetch(`${BASE}/x`);
-    expect(seen).toEqual([undefined, mine, other, undefined]);
+    await new HttpClient({ ...viaMsw, fetch }).fetch(`${BASE}/x`);
+    expect(seen).toEqual([false]);
+  });
+
+  it('by default does not call the global fetch (it uses undici’s own)', async () => {
+    const spy = vi.spyOn(globalThis, 'fetch');
+    const error = await new HttpClient({ retries: 0, timeoutMs: 2_000 })
+      .fetch('http://127.0.0.1:1/')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'TransportError', code: 'network' });
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
   });
 });
 
@@ -361,9 +379,7 @@ describe('HttpClient options', () => {
     ['retries', { retries: Number.NaN }],
     ['maxResponseBytes', { maxResponseBytes: 0 }],
     ['maxRetryAfterMs', { maxRetryAfterMs: -5 }],
-    ['retryBaseDelayMs', { retryBaseDelayMs: -1 }],
     ['fetch', { fetch: 'nope' }],
-    ['dispatcher', { dispatcher: {} }],
     ['secrets', { secrets: 'one' }],
     ['secrets', { secrets: [42] }],
     ['userAgent', { userAgent: 'a\r\nx-injected: 1' }],
@@ -373,7 +389,7 @@ describe('HttpClient options', () => {
   });
 
   it('ignores unset secrets (a public client has no client secret) but redacts the others', () => {
-    const http = new HttpClient({ secrets: [undefined, '', 'set-secret-1'] });
+    const http = new HttpClient({ ...viaMsw, secrets: [undefined, '', 'set-secret-1'] });
     expect(http.redact('set-secret-1 and more')).toBe('[REDACTED] and more');
   });
 
@@ -384,30 +400,18 @@ describe('HttpClient options', () => {
     ['a data: URL', 'data:text/plain,hi'],
   ])('refuses %s up front with OptionsError, sending nothing and not retrying', async (_what, url) => {
     const fetch = vi.fn(async () => new Response('x'));
-    await expect(new HttpClient({ fetch }).fetch(url)).rejects.toThrow(OptionsError);
+    await expect(new HttpClient({ ...viaMsw, fetch }).fetch(url)).rejects.toThrow(OptionsError);
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('refuses a Request whose body was already read', async () => {
     const request = new Request(`${BASE}/x`, { method: 'PUT', body: 'once' });
     await request.text();
-    await expect(new HttpClient().fetch(request)).rejects.toThrow(/already read/);
+    await expect(new HttpClient(viaMsw).fetch(request)).rejects.toThrow(/already read/);
   });
 
   it('refuses a bad per-request timeoutMs', async () => {
-    await expect(new HttpClient().fetch(`${BASE}/x`, { timeoutMs: 0 })).rejects.toThrow(OptionsError);
-  });
-
-  it('extend() returns a new client with merged options and added secrets; the original is unchanged', async () => {
-    const seen = sequence('get', '/e', [503, 503, 200]);
-    const base = fast({ retries: 0, secrets: ['first-secret'] });
-    const more = base.extend({ retries: 1, secrets: ['second-secret'] });
-    expect(more).not.toBe(base);
-    expect((await base.fetch(`${BASE}/e`)).status).toBe(503);
-    expect((await more.fetch(`${BASE}/e`)).status).toBe(200);
-    expect(seen).toHaveLength(3);
-    expect(more.redact('first-secret second-secret')).toBe('[REDACTED] [REDACTED]');
-    expect(base.redact('second-secret')).toBe('second-secret');
+    await expect(new HttpClient(viaMsw).fetch(`${BASE}/x`, { timeoutMs: 0 })).rejects.toThrow(OptionsError);
   });
 });
 
@@ -453,9 +457,9 @@ describe('HttpClient redaction', () => {
       });
     };
     const http = new HttpClient({
+      ...viaMsw,
       fetch,
       retries: 1,
-      retryBaseDelayMs: 1,
       secrets: [SECRET, APP_PASSWORD],
       logger: { debug: log, info: log, warn: log, error: log },
     });
@@ -506,9 +510,9 @@ describe('HttpClient redaction', () => {
         });
       };
       const http = new HttpClient({
+        ...viaMsw,
         fetch,
         retries: 1,
-        retryBaseDelayMs: 0,
         secrets,
         logger: { debug: log, info: log, warn: log, error: log },
       });
@@ -520,14 +524,14 @@ describe('HttpClient redaction', () => {
 
   it('keeps the URL userinfo the global fetch puts in its own error message out of the error', async () => {
     const error = await rejection(
-      new HttpClient({ retries: 0 }).fetch('https://user:pw0rd@api.example.test/x'),
+      new HttpClient({ ...viaMsw, retries: 0 }).fetch('https://user:pw0rd@api.example.test/x'),
     );
     expect(everything(error, [])).not.toContain('pw0rd');
   });
 
   it('keeps secrets in an abort reason out of the error', async () => {
     const error = await rejection(
-      new HttpClient({ secrets: [SECRET] }).fetch(`${BASE}/x`, {
+      new HttpClient({ ...viaMsw, secrets: [SECRET] }).fetch(`${BASE}/x`, {
         signal: AbortSignal.abort(new Error(`bye ${SECRET}`)),
       }),
     );
@@ -542,7 +546,7 @@ describe('HttpClient redaction', () => {
         () => new HttpResponse('x'.repeat(50), { headers: { 'content-length': '50' } }),
       ),
     );
-    const error = await rejection(new HttpClient({ maxResponseBytes: 10 }).fetch(`${BASE}/big`));
+    const error = await rejection(new HttpClient({ ...viaMsw, maxResponseBytes: 10 }).fetch(`${BASE}/big`));
     for (const value of Object.values(error)) {
       expect(value).not.toBeInstanceOf(Response);
       expect(value).not.toBeInstanceOf(Request);

@@ -5,7 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
-import { EnvHttpProxyAgent } from 'undici';
+import { type Dispatcher, EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpClient } from '../../src/http/client.js';
 import { closeDefaultDispatcher, createDispatcher, proxyFromEnv } from '../../src/http/dispatcher.js';
@@ -79,12 +79,18 @@ afterAll(async () => {
   proxy.close();
 });
 
+/** undici's own fetch on the given dispatcher: the SDK's default path, with a dispatcher of the test's choosing. */
+function on(dispatcher: Dispatcher) {
+  const fetch = (input: string, init?: RequestInit) => undiciFetch(input, { ...init, dispatcher } as never);
+  return { fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
 async function get(http: HttpClient): Promise<string> {
   return (await http.fetch(targetUrl)).text();
 }
 
 describe('proxy from the environment', () => {
-  it('the default dispatcher reads the environment at first use, not at import', async () => {
+  it('the default fetch (undici’s own) honours the default dispatcher, which reads the environment at first use', async () => {
     // The module was imported above with no proxy variables; setting them now still takes effect.
     vi.stubEnv('HTTP_PROXY', proxyUrl);
     vi.stubEnv('NO_PROXY', '');
@@ -95,14 +101,14 @@ describe('proxy from the environment', () => {
   it('sends requests through HTTP_PROXY', async () => {
     const dispatcher = await createDispatcher({ env: { HTTP_PROXY: proxyUrl } });
     expect(dispatcher).toBeInstanceOf(EnvHttpProxyAgent);
-    expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
+    expect(await get(new HttpClient(on(dispatcher)))).toBe('from target');
     expect(proxied).toEqual([`CONNECT ${targetHost}`]);
     await dispatcher.close();
   });
 
   it('honours the lower-case http_proxy too', async () => {
     const dispatcher = await createDispatcher({ env: { http_proxy: proxyUrl } });
-    expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
+    expect(await get(new HttpClient(on(dispatcher)))).toBe('from target');
     expect(proxied).toHaveLength(1);
     await dispatcher.close();
   });
@@ -115,7 +121,7 @@ describe('proxy from the environment', () => {
   ])('goes direct when NO_PROXY names %s', async (_what, noProxy) => {
     const value = typeof noProxy === 'function' ? noProxy() : noProxy;
     const dispatcher = await createDispatcher({ env: { HTTP_PROXY: proxyUrl, NO_PROXY: value } });
-    expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
+    expect(await get(new HttpClient(on(dispatcher)))).toBe('from target');
     expect(proxied).toEqual([]);
     await dispatcher.close();
   });
@@ -124,17 +130,17 @@ describe('proxy from the environment', () => {
     const dispatcher = await createDispatcher({
       env: { HTTP_PROXY: proxyUrl, NO_PROXY: 'example.org,localhost:1' },
     });
-    expect(await get(new HttpClient({ dispatcher }))).toBe('from target');
+    expect(await get(new HttpClient(on(dispatcher)))).toBe('from target');
     expect(proxied).toHaveLength(1);
     await dispatcher.close();
   });
 
   it('does not use HTTPS_PROXY for an http: URL, and goes direct with no proxy variables', async () => {
     const httpsOnly = await createDispatcher({ env: { HTTPS_PROXY: proxyUrl } });
-    expect(await get(new HttpClient({ dispatcher: httpsOnly }))).toBe('from target');
+    expect(await get(new HttpClient(on(httpsOnly)))).toBe('from target');
     const none = await createDispatcher({ env: {} });
     expect(none).not.toBeInstanceOf(EnvHttpProxyAgent);
-    expect(await get(new HttpClient({ dispatcher: none }))).toBe('from target');
+    expect(await get(new HttpClient(on(none)))).toBe('from target');
     expect(proxied).toEqual([]);
     await Promise.all([httpsOnly.close(), none.close()]);
   });
@@ -143,7 +149,9 @@ describe('proxy from the environment', () => {
     const dispatcher = await createDispatcher({
       env: { HTTP_PROXY: 'http://proxyuser:proxyPass99@127.0.0.1:1' },
     });
-    const error = await new HttpClient({ dispatcher, retries: 0 }).fetch(targetUrl).catch((e: unknown) => e);
+    const error = await new HttpClient({ ...on(dispatcher), retries: 0 })
+      .fetch(targetUrl)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'TransportError', code: 'network' });
     expect(JSON.stringify(error) + String(error)).not.toContain('proxyPass99');
     await dispatcher.close();

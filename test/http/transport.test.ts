@@ -1,13 +1,13 @@
 /**
- * The HTTP layer against real sockets on 127.0.0.1: that the undici 7 dispatcher we hand to Node's
- * own global fetch (which bundles an older undici) is really used, keep-alive reuse, time limits
- * on a real connection, and connection failures.
+ * The HTTP layer against real sockets on 127.0.0.1: that the default fetch (undici's own, not Node's
+ * global fetch with its older bundled undici) really uses the dispatcher it is given, keep-alive
+ * reuse, time limits on a real connection, and connection failures.
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { Agent, buildConnector, type Dispatcher, fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TransportError } from '../../src/core/errors.js';
 import { HttpClient } from '../../src/http/client.js';
@@ -70,6 +70,12 @@ function track<T extends Dispatcher>(d: T): T {
   return d;
 }
 
+/** undici's own fetch on the given dispatcher: the SDK's default path, with a dispatcher of the test's choosing. */
+function on(dispatcher: Dispatcher) {
+  const fetch = (input: string, init?: RequestInit) => undiciFetch(input, { ...init, dispatcher } as never);
+  return { fetch: fetch as unknown as typeof globalThis.fetch };
+}
+
 async function rejection(promise: Promise<unknown>): Promise<TransportError> {
   const error = await promise.then(
     () => undefined,
@@ -79,9 +85,8 @@ async function rejection(promise: Promise<unknown>): Promise<TransportError> {
   return error as TransportError;
 }
 
-describe('the dispatcher given to the global fetch', () => {
-  it('is really used by Node 20’s global fetch (its connect function is called)', async () => {
-    expect(globalThis.fetch).toBeTypeOf('function');
+describe('the dispatcher of the default fetch', () => {
+  it('is really used by undici’s fetch (its connect function is called)', async () => {
     const connect = buildConnector({});
     const connectedTo: string[] = [];
     const agent = track(
@@ -92,14 +97,14 @@ describe('the dispatcher given to the global fetch', () => {
         },
       }),
     );
-    const res = await new HttpClient({ dispatcher: agent }).fetch(`${origin}/hello`);
+    const res = await new HttpClient(on(agent)).fetch(`${origin}/hello`);
     expect(await res.text()).toBe('hello');
     expect(connectedTo).toEqual([new URL(origin).host]);
   });
 
   it('keeps connections alive and reuses them for later requests', async () => {
     const before = connections;
-    const http = new HttpClient({ dispatcher: track(await createDispatcher()) });
+    const http = new HttpClient(on(track(await createDispatcher())));
     const requests = 10;
     for (let i = 0; i < requests; i++)
       expect(await (await http.fetch(`${origin}/hello`)).text()).toBe('hello');
@@ -108,9 +113,14 @@ describe('the dispatcher given to the global fetch', () => {
     expect(opened).toBeLessThan(requests);
   });
 
-  it('is by default the shared pooled agent, created on first use', async () => {
+  it('is by default the shared pooled agent, created on first use and used by the default fetch', async () => {
     await closeDefaultDispatcher();
-    await new HttpClient().fetch(`${origin}/hello`);
+    const before = connections;
+    const http = new HttpClient();
+    for (let i = 0; i < 5; i++) await http.fetch(`${origin}/hello`);
+    // Five requests, fewer connections: the keep-alive pool of the agent served them.
+    expect(connections - before).toBeGreaterThan(0);
+    expect(connections - before).toBeLessThan(5);
     const shared = (await getDefaultDispatcher()) as Agent;
     expect(shared).toBeInstanceOf(Agent);
     expect(Object.keys(shared.stats)).toContain(origin);
@@ -118,9 +128,27 @@ describe('the dispatcher given to the global fetch', () => {
   });
 });
 
+describe('closeDefaultDispatcher', () => {
+  it('is exported by the entry points that send requests and closes the shared pool', async () => {
+    const entries = await Promise.all([
+      import('../../src/index.js'),
+      import('../../src/hints.js'),
+      import('../../src/docs-site.js'),
+    ]);
+    for (const entry of entries) expect(entry.closeDefaultDispatcher).toBe(closeDefaultDispatcher);
+    await new HttpClient().fetch(`${origin}/hello`);
+    const first = (await getDefaultDispatcher()) as Agent;
+    await entries[0].closeDefaultDispatcher();
+    expect(first.closed).toBe(true);
+    // The next request opens a new pool.
+    expect(await (await new HttpClient().fetch(`${origin}/hello`)).text()).toBe('hello');
+    expect(await getDefaultDispatcher()).not.toBe(first);
+  });
+});
+
 describe('time limits on a real connection', () => {
   it('cuts off a body that trickles in within the per-attempt limit', async () => {
-    const http = new HttpClient({ timeoutMs: 200, retries: 0, dispatcher: track(await createDispatcher()) });
+    const http = new HttpClient({ timeoutMs: 200, retries: 0, ...on(track(await createDispatcher())) });
     const error = await rejection(http.fetch(`${origin}/trickle`));
     expect(error.code).toBe('timeout');
   });
@@ -129,7 +157,7 @@ describe('time limits on a real connection', () => {
     const http = new HttpClient({
       timeoutMs: 20_000,
       retries: 0,
-      dispatcher: track(await createDispatcher({ headersTimeoutMs: 100 })),
+      ...on(track(await createDispatcher({ headersTimeoutMs: 100 }))),
     });
     const error = await rejection(http.fetch(`${origin}/silent`));
     expect(error.code).toBe('timeout');
@@ -144,7 +172,7 @@ describe('time limits on a real connection', () => {
     const http = new HttpClient({
       timeoutMs: 20_000,
       retries: 0,
-      dispatcher: track(await createDispatcher({ bodyTimeoutMs: 100 })),
+      ...on(track(await createDispatcher({ bodyTimeoutMs: 100 }))),
     });
     const error = await rejection(http.fetch(`${origin}/stall`));
     expect(error.code).toBe('timeout');
@@ -160,8 +188,7 @@ describe('connection failures', () => {
     });
     const http = new HttpClient({
       retries: 2,
-      retryBaseDelayMs: 1,
-      dispatcher: track(await createDispatcher()),
+      ...on(track(await createDispatcher())),
     });
     const error = await rejection(http.fetch(`${origin}/reset-count`));
     expect(error.code).toBe('network');
@@ -170,7 +197,7 @@ describe('connection failures', () => {
   });
 
   it('turns a reset in the middle of the body into "network"', async () => {
-    const http = new HttpClient({ retries: 0, dispatcher: track(await createDispatcher()) });
+    const http = new HttpClient({ retries: 0, ...on(track(await createDispatcher())) });
     const error = await rejection(http.fetch(`${origin}/reset-mid-body`));
     expect(error.code).toBe('network');
   });
@@ -182,7 +209,7 @@ describe('connection failures', () => {
     const port = (closed.address() as AddressInfo).port;
     closed.close();
     await once(closed, 'close');
-    const http = new HttpClient({ retries: 0, dispatcher: track(await createDispatcher()) });
+    const http = new HttpClient({ retries: 0, ...on(track(await createDispatcher())) });
     const error = await rejection(http.fetch(`http://127.0.0.1:${port}/`));
     expect(error.code).toBe('network');
     expect(error.message).toContain('ECONNREFUSED');
@@ -197,14 +224,14 @@ describe('connection failures', () => {
     expect(bomb.length).toBeLessThan(1024 * 1024);
     const http = new HttpClient({
       maxResponseBytes: 1024 * 1024,
-      dispatcher: track(await createDispatcher()),
+      ...on(track(await createDispatcher())),
     });
     const error = await rejection(http.fetch(`${origin}/bomb`));
     expect(error.code).toBe('response_too_large');
   });
 
   it('refuses a declared body over the limit without reading it', async () => {
-    const http = new HttpClient({ maxResponseBytes: 1024, dispatcher: track(await createDispatcher()) });
+    const http = new HttpClient({ maxResponseBytes: 1024, ...on(track(await createDispatcher())) });
     const error = await rejection(http.fetch(`${origin}/large`));
     expect(error.code).toBe('response_too_large');
     // The connection is still usable afterwards.

@@ -60,6 +60,9 @@ describe('import graph of each built entry point', () => {
       expect(Object.keys(graphs[subpath]!.packages)).not.toContain('openid-client');
       expect(Object.keys(graphs[subpath]!.packages)).not.toContain('jose');
     }
+    // zod is all they load up front (undici comes with the first request).
+    expect(Object.keys(graphs['./docs-site']!.packages)).toEqual(['zod']);
+    expect(Object.keys(graphs['./hints']!.packages)).toEqual(['zod']);
     // The recorder sees packages at all: the core does load them.
     expect(Object.keys(graphs['.']!.packages)).toEqual(
       expect.arrayContaining(['openid-client', 'jose', 'zod']),
@@ -80,5 +83,17 @@ describe('import graph of each built entry point', () => {
     expect(g.files).toEqual(['chunk.js', 'entry.js']);
     expect(violations('./docs-site', g)).toEqual([expect.stringMatching(/\.\/docs-site loads jose/)]);
     expect(RULES['./docs-site']).toContain('openid-client');
+    // A package installed inside the package folder (a checkout's node_modules) is a package, not ours.
+    const pkg = path.join(fake, 'node_modules', 'openid-client');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(
+      path.join(pkg, 'package.json'),
+      '{ "name": "openid-client", "type": "module", "main": "i.js" }',
+    );
+    writeFileSync(path.join(pkg, 'i.js'), 'export const x = 1;\n');
+    writeFileSync(path.join(fake, 'lazy.js'), "export { x } from 'openid-client';\n");
+    const inner = graphOf(fake, 'lazy.js');
+    expect(inner.files).toEqual(['lazy.js']);
+    expect(violations('./docs-site', inner)).toEqual([expect.stringMatching(/loads openid-client/)]);
   });
 });

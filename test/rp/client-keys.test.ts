@@ -125,4 +125,33 @@ describe('key age', () => {
     const error = await rejection(roundTrip(client, op));
     expect(error).toMatchObject({ name: 'TransportError', code: 'http_status', status: 503 });
   });
+
+  it.each([
+    ['not JSON', () => new HttpResponse('<html>', { status: 200 })],
+    ['not a key set', () => HttpResponse.json({ keys: 'none' })],
+  ])('a key endpoint answering %s is a TransportError invalid_response', async (_name, answer) => {
+    server.use(http.get(JWKS_URI, answer));
+    const client = await newClient({ responseType: 'id_token' });
+    const error = await rejection(roundTrip(client, op));
+    expect(error).toMatchObject({ name: 'TransportError', code: 'invalid_response' });
+    expect(error.message).toContain(JWKS_URI);
+  });
+});
+
+describe.each(['code', 'id_token'] as const)('a token without kid on the %s flow', (responseType) => {
+  it('is verified with each published key of its algorithm in turn', async () => {
+    const second = await testKey('second-key');
+    op.published = [op.signing, second];
+    op.knobs = { signWith: second, header: { kid: undefined } };
+    const client = await newClient({ responseType });
+    await expect(roundTrip(client, op)).resolves.toMatchObject({ affiliation: 'student' });
+  });
+
+  it('→ signature_invalid when none of the published keys verifies it', async () => {
+    op.published = [op.signing, await testKey('second-key')];
+    op.knobs = { signWith: await testKey('impostor-no-kid'), header: { kid: undefined } };
+    const client = await newClient({ responseType });
+    const error = await rejection(roundTrip(client, op));
+    expect(error.code).toBe('signature_invalid');
+  });
 });

@@ -112,6 +112,29 @@ describe('callbackHandler', () => {
   });
 });
 
+describe('callbackHandler and the cookies of other validations', () => {
+  it('touches only the cookie of the callback’s state: another tab’s validation still completes', async () => {
+    const transactions = new CookieTransactionStore({ secret: 'x'.repeat(32) });
+    const client = await newClient({ transactions });
+    const a = await client.createAuthorizationRequest({ affiliation: 'student' }, { cookie: '' });
+    const b = await client.createAuthorizationRequest(
+      { affiliation: 'member' },
+      { cookie: browserCookie(a.setCookie) },
+    );
+    const cookie = `${browserCookie(a.setCookie)}; ${browserCookie(b.setCookie)}`;
+    const handler = client.callbackHandler({ onSuccess: (result) => new Response(result.affiliation) });
+    const first = await handler(new Request(await op.authorize(b.url), { headers: { cookie } }));
+    expect(await first.text()).toBe('member');
+    const set = first.headers.getSetCookie();
+    expect(set).toHaveLength(1);
+    expect(set[0]).toMatch(/^__Host-av_tx_1=[A-Za-z0-9_-]{16}\.used;/);
+    // The browser now holds A's cookie and B's marker: A completes.
+    const after = `${browserCookie(a.setCookie)}; ${browserCookie(set[0])}`;
+    const second = await handler(new Request(await op.authorize(a.url), { headers: { cookie: after } }));
+    expect(await second.text()).toBe('student');
+  });
+});
+
 describe('the default error page', () => {
   it('escapes the userMessage', async () => {
     const error = new AffiliationError('x', { code: 'x', userMessage: `<img src=x onerror="alert('1')">&` });

@@ -4,9 +4,17 @@
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CLIENT_ID, CLIENT_SECRET } from '../helpers/op-mock.js';
 import { useOp } from '../helpers/setup.js';
+
+// README code passes no fetch: the SDK's default (undici's own fetch) is pointed at the global fetch,
+// which msw intercepts.
+vi.mock('../../src/http/dispatcher.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/http/dispatcher.js')>()),
+  getDefaultFetch: async () => (input: string | URL | Request, init?: RequestInit) =>
+    globalThis.fetch(input, init),
+}));
 
 const { op } = useOp();
 const root = fileURLToPath(new URL('../../', import.meta.url));

@@ -246,3 +246,20 @@ describe('AffiliationClient with the default store: the callback must come from 
     expect(bare.headers.get('set-cookie')).toBeNull();
   });
 });
+
+describe('MemoryTransactionStore: which case a refused callback is', () => {
+  it('superseded when the same cookie name now holds a newer validation; another browser when it holds an older one', async () => {
+    const store = new MemoryTransactionStore();
+    const older = transaction();
+    const olderCookie = browserCookie(await store.put(older)); // no start cookies: name _0
+    const newer = transaction();
+    const newerCookie = browserCookie(await store.put(newer)); // name _0 again: replaces it
+    const superseded = await rejection(store.take(older.state, { cookie: newerCookie }));
+    expect((superseded as ValidationError).code).toBe('unknown_state');
+    expect(superseded.message).toMatch(/superseded by a newer one started in the same browser/);
+    // A browser holding an older validation under that name is just another browser.
+    const elsewhere = await rejection(store.take(newer.state, { cookie: olderCookie }));
+    expect(elsewhere.message).toMatch(/did not come from the browser that started this validation/);
+    await expect(store.take(newer.state, { cookie: newerCookie })).resolves.toEqual(newer);
+  });
+});

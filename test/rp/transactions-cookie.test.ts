@@ -129,6 +129,15 @@ describe('CookieTransactionStore', () => {
     expect((await failure(plain.take('s', { cookie: '' }))).message).not.toMatch(/Secure/);
   });
 
+  it('says when the browser holds transaction cookies, but none for this state', async () => {
+    const { store } = storeAt();
+    const cookie = cookiePair(await store.put(transaction({ state: 'other-state' }), { cookie: '' }));
+    const error = await failure(store.take('this-state', { cookie }));
+    expect(error.code).toBe('unknown_state');
+    expect(error.message).toMatch(/hold other validations, none for this state/);
+    expect(error.message).toMatch(/another browser/);
+  });
+
   it('reports expired_transaction after the expiry', async () => {
     const { store, clock } = storeAt({ ttlMs: 60_000 });
     const setCookie = await store.put(transaction());

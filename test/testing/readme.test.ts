@@ -16,6 +16,7 @@ async function snippets(): Promise<string[]> {
 function mapImports(code: string): string {
   const src = (file: string) => JSON.stringify(join(root, 'src', file));
   return code
+    .replaceAll("'affiliation-validation/testing/msw'", src('testing-msw.ts'))
     .replaceAll("'affiliation-validation/testing'", src('testing.ts'))
     .replaceAll("'affiliation-validation'", src('index.ts'));
 }

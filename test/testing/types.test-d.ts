@@ -4,12 +4,20 @@ import {
   type RunningTestProvider,
   startTestProvider,
   type TestClient,
-  type TestProvider,
+  TestProvider,
 } from '../../src/testing.js';
 import { createTestProviderHandlers } from '../../src/testing-msw.js';
 
 test('public types of affiliation-validation/testing', () => {
   expectTypeOf(startTestProvider).returns.resolves.toEqualTypeOf<RunningTestProvider>();
+  // The one factory: listening by default, in-process with listen: false.
+  expectTypeOf(TestProvider.start()).resolves.toEqualTypeOf<RunningTestProvider>();
+  expectTypeOf(TestProvider.start({ port: 0 })).resolves.toEqualTypeOf<RunningTestProvider>();
+  expectTypeOf(
+    TestProvider.start({ listen: false, baseUrl: 'https://op.test' }),
+  ).resolves.toEqualTypeOf<TestProvider>();
+  // @ts-expect-error: an in-process provider has no port
+  void TestProvider.start({ listen: false, port: 3000 });
   expectTypeOf<RunningTestProvider>().toMatchTypeOf<TestProvider>();
   expectTypeOf<TestProvider['authorize']>().returns.resolves.toBeString();
   expectTypeOf<TestProvider['handle']>().parameters.toEqualTypeOf<[Request]>();

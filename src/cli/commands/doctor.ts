@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { redact } from '../../core/redact.js';
-import { type DoctorCheck, runDoctor } from '../../rp/doctor.js';
+import { type DoctorCheck, runDoctor } from '../doctor.js';
 import { type CliCommand, CliUsageError } from '../io.js';
 
 const HELP = `Usage: affiliation-validation doctor --issuer URL --client-id ID --redirect-uri URL [options]

@@ -1,5 +1,6 @@
 import { createHash, hkdfSync } from 'node:crypto';
-import { CompactEncrypt, compactDecrypt } from 'jose';
+import { compactDecrypt } from 'jose/jwe/compact/decrypt';
+import { CompactEncrypt } from 'jose/jwe/compact/encrypt';
 import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';

@@ -218,9 +218,13 @@ export class MemoryTransactionStore implements TransactionStore {
           'or the callback was opened in another browser than the one that started the validation',
       );
     }
-    if (offered.some((value) => this.#bindings.has(value))) {
-      throw supersededError();
-    }
+    // Its cookie name now holds the binding of a newer validation of this store: the same browser
+    // started again (a start route that does not pass the start request's cookies reuses the name).
+    const newer = offered.some((value) => {
+      const state = this.#bindings.get(value);
+      return state !== undefined && (this.#held.get(state)?.seq ?? 0) > held.seq;
+    });
+    if (newer) throw supersededError();
     throw new ValidationError(
       'unknown_state',
       'The callback did not come from the browser that started this validation (its binding cookie is missing or different)',

@@ -1,8 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+/**
+ * `affiliation-validation doctor`: a merchant's configuration checked against a live provider with the
+ * SDK's own modules, so the doctor passes exactly what the SDK accepts: the option checks of
+ * `AffiliationClient`, `AffiliationClient.discover()` (discovery, its checks and the issuer rule) and
+ * `createAuthorizationRequest()` (the probe). What the SDK does not do by itself — looking at each
+ * signing key, reading where the provider sends the browser, asking the token endpoint to authenticate
+ * the client — is done here, through the same HTTP layer.
+ */
+import { randomBytes } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
-import { AffiliationError } from '../core/errors.js';
+import { AffiliationError, TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
+import { isSecureUrl } from '../core/url-policy.js';
 import { HttpClient } from '../http/client.js';
+import { AffiliationClient } from '../rp/client.js';
+import { checkIssuerOption, checkSecureUrl, discoveryUrl, type ProviderMetadata } from '../rp/discovery.js';
+import { ValidationError } from '../rp/errors.js';
 
 /**
  * Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`.
@@ -22,7 +34,7 @@ export interface DoctorOptions {
   tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
   /** Time limit per request, in milliseconds. Default 10 000 ms. */
   timeoutMs?: number;
-  /** Fetch implementation. Default: the global fetch, resolved at call time. */
+  /** Fetch implementation. Default: undici's fetch on the SDK's pooled agent (as the SDK). */
   fetch?: typeof fetch;
 }
 
@@ -74,16 +86,6 @@ const TITLES: Record<DoctorCheckId, string> = {
   client_credentials: 'Client credentials',
 };
 
-const LOOPBACK = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
-/** True when `url` is https, or http on a loopback host. */
-function secureScheme(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  return (
-    url.protocol === 'http:' && (LOOPBACK.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname))
-  );
-}
-
 function parseUrl(value: string): URL | undefined {
   try {
     return new URL(value);
@@ -92,14 +94,14 @@ function parseUrl(value: string): URL | undefined {
   }
 }
 
-function urlProblem(name: string, value: string): string | undefined {
-  const url = parseUrl(value);
-  if (!url) return `${name} is not an absolute URL`;
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    return `${name} must use https (got ${url.protocol})`;
-  if (!secureScheme(url)) return `${name} uses http: on a non-loopback host; only https is safe there`;
-  if (url.hash) return `${name} must not contain a fragment`;
-  return undefined;
+/** The SDK's own check of a configured URL, as a problem sentence (undefined when it passes). */
+function optionProblem(check: () => unknown): string | undefined {
+  try {
+    check();
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'invalid';
+  }
 }
 
 function errorDetail(error: unknown, secrets: readonly (string | undefined)[]): string {
@@ -109,15 +111,6 @@ function errorDetail(error: unknown, secrets: readonly (string | undefined)[]): 
 
 function b64url(bytes: Buffer): string {
   return bytes.toString('base64url');
-}
-
-interface Discovery {
-  issuer: string;
-  authorization_endpoint?: unknown;
-  token_endpoint?: unknown;
-  jwks_uri?: unknown;
-  response_types_supported?: unknown;
-  id_token_signing_alg_values_supported?: unknown;
 }
 
 /**
@@ -156,124 +149,85 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   };
   const allIds = Object.keys(TITLES) as DoctorCheckId[];
 
-  // 1. The configured URLs themselves.
-  const issuerProblem = urlProblem('the issuer', options.issuer);
+  // 1. The configured URLs, by the checks AffiliationClient applies to its options.
+  const issuerProblem = optionProblem(() => checkIssuerOption(options.issuer));
   const issuerUrl = parseUrl(options.issuer);
   if (issuerProblem || !issuerUrl) add('issuer_url', 'fail', issuerProblem ?? 'invalid');
-  else if (issuerUrl.search) add('issuer_url', 'fail', 'the issuer must not contain a query');
   else add('issuer_url', 'pass', `${issuerUrl.protocol.slice(0, -1)} on ${issuerUrl.host}`);
 
-  const redirectProblem = urlProblem('the redirect URI', options.redirectUri);
+  const redirectProblem = optionProblem(() =>
+    checkSecureUrl(options.redirectUri, 'redirectUri', (m) => new Error(m)),
+  );
   add(
     'redirect_uri_url',
     redirectProblem ? 'fail' : 'pass',
-    redirectProblem ?? `${redactUrl(options.redirectUri)}`,
+    redirectProblem ?? redactUrl(options.redirectUri),
   );
 
-  if (!issuerUrl || checks[0]?.status === 'fail') return skipRest(allIds, 'needs a valid issuer URL');
+  if (issuerProblem) return skipRest(allIds, 'needs a valid issuer URL');
 
-  // 2. Discovery.
-  const discoveryUrl = `${options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  let doc: Discovery;
+  // 2. Discovery and the issuer rule: AffiliationClient.discover(), exactly as the shop calls it.
+  let client: AffiliationClient | undefined;
+  let metadata: ProviderMetadata;
   try {
-    const res = await http.fetch(discoveryUrl, { headers: { accept: 'application/json' } });
-    if (res.status !== 200) {
-      add('discovery_reachable', 'fail', `HTTP ${res.status} from ${discoveryUrl}`);
-      return skipRest(allIds, 'needs the discovery document');
-    }
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      add('discovery_reachable', 'fail', `${discoveryUrl} did not answer with JSON`);
-      return skipRest(allIds, 'needs the discovery document');
-    }
-    add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl}`);
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      add('discovery_valid', 'fail', 'the discovery document is not a JSON object');
-      return skipRest(allIds, 'needs a valid discovery document');
-    }
-    const candidate = parsed as Record<string, unknown>;
-    if (typeof candidate.issuer !== 'string' || candidate.issuer === '') {
-      add('discovery_valid', 'fail', 'the discovery document has no "issuer"');
-      return skipRest(allIds, 'needs a valid discovery document');
-    }
-    doc = candidate as unknown as Discovery;
+    client = await AffiliationClient.discover({
+      issuer: options.issuer,
+      clientId: options.clientId,
+      // Without a secret the credential check is skipped; discover() only needs a value.
+      clientSecret: options.clientSecret ?? 'doctor-without-client-secret',
+      // A redirect URI the SDK refuses is reported above; discover with a stand-in to go on.
+      redirectUri: redirectProblem ? 'http://127.0.0.1/doctor' : options.redirectUri,
+      ...(options.tokenEndpointAuthMethod
+        ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod }
+        : {}),
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    metadata = client.metadata;
   } catch (error) {
-    add('discovery_reachable', 'fail', errorDetail(error, secrets));
-    return skipRest(allIds, 'needs the discovery document');
-  }
-
-  const problems: string[] = [];
-  for (const field of ['authorization_endpoint', 'jwks_uri', 'token_endpoint'] as const) {
-    const value = doc[field];
-    if (value === undefined) {
-      problems.push(`"${field}" is missing`);
-      continue;
+    const detail = errorDetail(error, secrets);
+    if (error instanceof ValidationError && error.code === 'issuer_mismatch') {
+      add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+      add('discovery_valid', 'pass', 'the document is a valid provider configuration');
+      add('issuer_consistent', 'fail', `${detail}; use the provider's issuer`);
+    } else if (error instanceof TransportError && error.code === 'invalid_response' && error.status === 200) {
+      if (/did not answer with JSON/.test(error.message)) add('discovery_reachable', 'fail', detail);
+      else {
+        add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+        add('discovery_valid', 'fail', detail);
+      }
+    } else {
+      add('discovery_reachable', 'fail', detail);
     }
-    const url = typeof value === 'string' ? parseUrl(value) : undefined;
-    if (!url) problems.push(`"${field}" is not a URL`);
-    else if (!secureScheme(url)) problems.push(`"${field}" uses http: on a non-loopback host`);
+    return skipRest(allIds, 'needs a discovery document that AffiliationClient.discover() accepts');
   }
-  const responseTypes = doc.response_types_supported;
-  if (Array.isArray(responseTypes) && !responseTypes.includes('code')) {
-    problems.push('"response_types_supported" does not list "code"');
-  }
-  const algs = Array.isArray(doc.id_token_signing_alg_values_supported)
-    ? doc.id_token_signing_alg_values_supported.filter((a): a is string => typeof a === 'string')
-    : undefined;
-  const usableAlgs = algs?.filter((a) => a !== 'none');
-  if (algs && usableAlgs?.length === 0) {
-    problems.push('"id_token_signing_alg_values_supported" offers only "none"');
-  }
+  add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+  add('discovery_valid', 'pass', 'authorization, token and jwks endpoints present');
   add(
-    'discovery_valid',
-    problems.length ? 'fail' : 'pass',
-    problems.length ? problems.join('; ') : 'authorization, token and jwks endpoints present',
+    'issuer_consistent',
+    'pass',
+    metadata.issuer === options.issuer
+      ? `the document's issuer is ${metadata.issuer}`
+      : `differs only by a trailing slash; ID tokens must carry "${metadata.issuer}" exactly`,
   );
-
-  // 3. Issuer: equal, or one trailing slash apart (the spec lists both forms).
-  const configured = options.issuer;
-  if (doc.issuer === configured) {
-    add('issuer_consistent', 'pass', `the document's issuer is ${doc.issuer}`);
-  } else if (doc.issuer.replace(/\/$/, '') === configured.replace(/\/$/, '')) {
-    add(
-      'issuer_consistent',
-      'pass',
-      `differs only by a trailing slash; ID tokens must carry "${doc.issuer}" exactly`,
-    );
-  } else {
-    add(
-      'issuer_consistent',
-      'fail',
-      `configured "${configured}" but the document says "${doc.issuer}"; use the provider's issuer`,
-    );
-  }
-
-  // 4. Authorization endpoint.
-  const authorizationEndpoint =
-    typeof doc.authorization_endpoint === 'string' ? parseUrl(doc.authorization_endpoint) : undefined;
-  if (!authorizationEndpoint) add('authorization_endpoint', 'fail', 'not present in the discovery document');
-  else if (!secureScheme(authorizationEndpoint))
-    add('authorization_endpoint', 'fail', `${authorizationEndpoint.href} uses http: on a non-loopback host`);
-  else add('authorization_endpoint', 'pass', authorizationEndpoint.href);
+  const authorizationEndpoint = new URL(metadata.authorization_endpoint);
+  add('authorization_endpoint', 'pass', authorizationEndpoint.href);
+  const usableAlgs = metadata.id_token_signing_alg_values_supported.filter((a) => a !== 'none');
 
   // 5. Keys.
-  await checkKeys(http, doc, usableAlgs, add, secrets);
+  await checkKeys(http, metadata, usableAlgs, add, secrets);
 
-  // 6. The probe authorization request, not followed.
-  if (!authorizationEndpoint || !secureScheme(authorizationEndpoint)) {
-    skipRest(['client_id_registered', 'redirect_uri_registered'], 'needs the authorization endpoint');
-  } else if (!parseUrl(options.redirectUri)) {
-    add('client_id_registered', 'skip', 'needs a redirect URI that is a URL');
-    add('redirect_uri_registered', 'skip', 'needs a redirect URI that is a URL');
+  // 6. The probe: the shop's own authorization request (createAuthorizationRequest), not followed.
+  if (redirectProblem) {
+    add('client_id_registered', 'skip', 'needs a redirect URI that the SDK accepts');
+    add('redirect_uri_registered', 'skip', 'needs a redirect URI that the SDK accepts');
   } else {
-    await probeAuthorization(http, authorizationEndpoint, options, add, secrets);
+    const { url } = await client.createAuthorizationRequest({ affiliation: 'member' });
+    await probeAuthorization(http, url, authorizationEndpoint, options, add, secrets);
   }
 
   // 7. Client credentials, when a secret was given.
-  await checkCredentials(http, doc, options, checks, add, secrets);
+  await checkCredentials(http, metadata, options, checks, add, secrets);
 
   return { ok: checks.every((c) => c.status !== 'fail'), checks };
 }
@@ -282,17 +236,12 @@ type Add = (id: DoctorCheckId, status: DoctorStatus, detail: string) => void;
 
 async function checkKeys(
   http: HttpClient,
-  doc: Discovery,
+  doc: ProviderMetadata,
   usableAlgs: string[] | undefined,
   add: Add,
   secrets: readonly (string | undefined)[],
 ): Promise<void> {
-  const jwksUri = typeof doc.jwks_uri === 'string' ? parseUrl(doc.jwks_uri) : undefined;
-  if (!jwksUri) {
-    add('jwks_fetchable', 'fail', 'no usable "jwks_uri" in the discovery document');
-    add('jwks_usable', 'skip', 'needs the key set');
-    return;
-  }
+  const jwksUri = new URL(doc.jwks_uri);
   let keys: unknown[];
   try {
     const res = await http.fetch(jwksUri, { headers: { accept: 'application/json' } });
@@ -394,24 +343,12 @@ function defaultAlg(kty: unknown): string | undefined {
 
 async function probeAuthorization(
   http: HttpClient,
+  probeUrl: string,
   endpoint: URL,
   options: DoctorOptions,
   add: Add,
   secrets: readonly (string | undefined)[],
 ): Promise<void> {
-  const probe = new URL(endpoint.href);
-  const verifier = b64url(randomBytes(32));
-  probe.searchParams.set('response_type', 'code');
-  probe.searchParams.set('client_id', options.clientId);
-  probe.searchParams.set('redirect_uri', options.redirectUri);
-  probe.searchParams.set('scope', 'openid member');
-  probe.searchParams.set('state', b64url(randomBytes(16)));
-  probe.searchParams.set('nonce', b64url(randomBytes(16)));
-  probe.searchParams.set('code_challenge', b64url(createHash('sha256').update(verifier).digest()));
-  probe.searchParams.set('code_challenge_method', 'S256');
-  // URLSearchParams writes spaces as "+"; the service wants %20.
-  const probeUrl = probe.href.replace(/\+/g, '%20');
-
   let res: Response;
   try {
     res = await http.fetch(probeUrl, { redirect: 'manual', headers: { accept: 'text/html' } });
@@ -478,7 +415,7 @@ async function probeAuthorization(
 
 async function checkCredentials(
   http: HttpClient,
-  doc: Discovery,
+  doc: ProviderMetadata,
   options: DoctorOptions,
   checks: DoctorCheck[],
   add: Add,
@@ -493,7 +430,7 @@ async function checkCredentials(
     return;
   }
   const tokenEndpoint = typeof doc.token_endpoint === 'string' ? parseUrl(doc.token_endpoint) : undefined;
-  if (!tokenEndpoint || !secureScheme(tokenEndpoint)) {
+  if (!tokenEndpoint || !isSecureUrl(tokenEndpoint)) {
     add('client_credentials', 'skip', 'needs a usable token endpoint');
     return;
   }
