@@ -36,7 +36,7 @@ export interface RedisTransactionStoreOptions {
   ttlMs?: number;
   /**
    * Longest wait for one Redis command, in milliseconds; past it the call fails with
-   * `StoreError('store_unavailable')`. Default `2_000`.
+   * `StoreError('store_unavailable')` (noticed within a quarter of it). Default `2_000`.
    */
   commandTimeoutMs?: number;
   /**
