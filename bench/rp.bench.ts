@@ -104,8 +104,8 @@ export async function benchCodeFlow(): Promise<void> {
   try {
     const options = { issuer: op.issuer, clientId, clientSecret: clientSecret as string, redirectUri };
     const client = await AffiliationClient.discover(options);
-    // The same with Node's global fetch injected: no npm-undici dispatcher handed to it, the
-    // transport openid-client uses. Tells the HTTP layer's share of the difference.
+    // The same with Node's built-in global fetch injected (the transport openid-client uses)
+    // instead of the default (undici's own fetch with the SDK's agent): the transport's share.
     const plainFetchClient = await AffiliationClient.discover({ ...options, fetch: globalThis.fetch });
     const config = await oidc.discovery(new URL(op.issuer), clientId, clientSecret, undefined, {
       execute: [oidc.allowInsecureRequests],

@@ -19,17 +19,17 @@ export interface Transaction {
   state: string;
   nonce: string;
   /** PKCE verifier (code flow only). */
-  codeVerifier?: string;
+  codeVerifier?: string | undefined;
   responseType: 'code' | 'id_token';
   /** The scope values sent, in wire order, including `openid`. */
   scopes: string[];
   affiliation: Affiliation;
   /** The identifier requested explicitly, if any. */
-  identifier?: Identifier;
+  identifier?: Identifier | undefined;
   /** The claims request sent, if any. */
-  claims?: ClaimsRequest;
+  claims?: ClaimsRequest | undefined;
   /** The `aarc_idp_hint` sent, if any. */
-  idpHint?: string;
+  idpHint?: string | undefined;
   /** The redirect URI used for this request. */
   redirectUri: string;
   /** Creation time, ms since epoch. */

@@ -68,7 +68,7 @@ describe('optional options given as undefined (exactOptionalPropertyTypes idioms
       clockToleranceSeconds: undefined,
       timeoutMs: undefined,
       hints: undefined,
-      fetch: undefined,
+      // (not `fetch`: the helper injects the global fetch so msw sees the requests)
       logger: undefined,
     });
     expect(client.responseType).toBe('code');

@@ -4,7 +4,13 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AuthorizationRequest, HintLookup, Logger, TransactionStore } from '../../src/index.js';
+import type {
+  AuthorizationRequest,
+  HintLookup,
+  Logger,
+  Transaction,
+  TransactionStore,
+} from '../../src/index.js';
 import { AffiliationClient, buildScope } from '../../src/index.js';
 
 declare const client: AffiliationClient;
@@ -51,5 +57,23 @@ describe('optional options accept undefined (exactOptionalPropertyTypes)', () =>
 
   it('AuthorizationRequest.setCookie is an optional string to send whenever present', () => {
     expectTypeOf<AuthorizationRequest['setCookie']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('a store can copy the optional fields of a Transaction as they are', () => {
+    const copy = (t: Transaction): Transaction => ({
+      state: t.state,
+      nonce: t.nonce,
+      codeVerifier: t.codeVerifier,
+      responseType: t.responseType,
+      scopes: t.scopes,
+      affiliation: t.affiliation,
+      identifier: t.identifier,
+      claims: t.claims,
+      idpHint: t.idpHint,
+      redirectUri: t.redirectUri,
+      createdAt: t.createdAt,
+      expiresAt: t.expiresAt,
+    });
+    void copy;
   });
 });
