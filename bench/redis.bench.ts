@@ -3,9 +3,9 @@
  * baseline measured in the same run:
  * (a) RedisTransactionStore put+take (browser binding on) against a bare `SET … PX` + `GETDEL` of a
  *     value of the same size on the same connection, one at a time, with node-redis 5 and ioredis 5
- *     (target >= 0.8x). `put` is one plain `SET … PX … NX`; `take` is one `EVALSHA` (binding check,
- *     tombstone) — Redis's own `INFO commandstats` is printed so the server-side cost of the script
- *     against `GETDEL` can be read apart from the round trips;
+ *     (target >= 0.8x). `put` is one `SET … PX … NX`, `take` one `SET … XX PX … GET`: the same two
+ *     round trips, so the difference is the store's own work (binding cookie, digests, JSON), shown
+ *     as client CPU per pair next to Redis's own server time per command (`INFO commandstats`);
  * (b) RedisOfferLedger claims per second from 4 app processes (8 claims in flight each) against a
  *     bare `SET key 1 NX` per call from the same 4 processes.
  */
@@ -59,18 +59,29 @@ async function storeVersusBare(server: RedisServer, library: Library): Promise<v
     }
     let bareMs = 0;
     let oursMs = 0;
+    // CPU time of this process (user + system, µs): steadier than wall time on a loaded machine.
+    let bareCpu = 0;
+    let oursCpu = 0;
+    const cpu = () => {
+      const u = process.cpuUsage();
+      return u.user + u.system;
+    };
     const ratios: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const keys = Array.from({ length: PER_ROUND }, () => `bare:${random256()}`);
       const txs = Array.from({ length: PER_ROUND }, transaction);
       const timeBare = async () => {
         const start = performance.now();
+        const c = cpu();
         for (const key of keys) await bare(key);
+        bareCpu += cpu() - c;
         return performance.now() - start;
       };
       const timeOurs = async () => {
         const start = performance.now();
+        const c = cpu();
         for (const tx of txs) await ours(tx);
+        oursCpu += cpu() - c;
         return performance.now() - start;
       };
       let b: number;
@@ -91,12 +102,14 @@ async function storeVersusBare(server: RedisServer, library: Library): Promise<v
     report(`(a) ${library}: SET PX + GETDEL (baseline)`, (n * 1000) / bareMs, 'pairs/s');
     report(`(a) ${library}: RedisTransactionStore put+take`, (n * 1000) / oursMs, 'pairs/s');
     report(`(a) ${library}: ratio (target >= 0.8)`, `${fmt(bareMs / oursMs, 3)}x`);
+    report(`(a) ${library}: client CPU per pair, baseline`, bareCpu / n, 'µs');
+    report(`(a) ${library}: client CPU per pair, store`, oursCpu / n, 'µs');
     report(
       `(a) ${library}: ratio, median of the rounds`,
       `${fmt(ratios[Math.floor(ratios.length / 2)] ?? Number.NaN, 3)}x`,
     );
     const stats = String(await redis.command(['INFO', 'commandstats']));
-    for (const name of ['set', 'getdel', 'evalsha']) {
+    for (const name of ['set', 'getdel']) {
       const perCall = new RegExp(`^cmdstat_${name}:.*usec_per_call=([0-9.]+)`, 'm').exec(stats)?.[1];
       if (perCall)
         report(`(a) ${library}: Redis server time per ${name.toUpperCase()}`, Number(perCall), 'µs');

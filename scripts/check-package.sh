@@ -19,7 +19,7 @@ declare -A EXPECTED_EXPORTS=(
   ['./docs-site']='AffiliationError closeDefaultDispatcher DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
   ['./testing']='AffiliationError startTestProvider createTestProvider'
   ['./testing/msw']='createTestProviderHandlers'
-  ['./redis']='RedisTransactionStore RedisOfferLedger StoreError'
+  ['./redis']='AffiliationError RedisTransactionStore RedisOfferLedger StoreError'
   ['./picker']='pickerModuleHandler pickerScript'
 )
 # Entry points whose types name an optional peer: compiled by tsc only once the peers are installed.

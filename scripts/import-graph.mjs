@@ -21,6 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const RULES = {
   '*': ['msw'], // an optional peer: loaded only by createTestProviderHandlers(), lazily
   '.': ['redis', 'ioredis', '@redis/client'],
+  './redis': ['redis', 'ioredis', '@redis/client'], // uses the merchant's client, never imports one
   './hints': ['openid-client', 'oauth4webapi', 'jose'],
   './docs-site': ['openid-client', 'oauth4webapi', 'jose'],
   // The picker's server helper only reads and serves a file.

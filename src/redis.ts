@@ -1,3 +1,4 @@
+export { AffiliationError, OptionsError } from './core/errors.js';
 export type { IORedisClientLike, NodeRedisClientLike, RedisClientLike } from './redis/connection.js';
 export type { StoreErrorCode } from './redis/errors.js';
 export { StoreError } from './redis/errors.js';

@@ -39,6 +39,12 @@ export function script(source: string): Script {
   return { source, sha: createHash('sha1').update(source, 'utf8').digest('hex') };
 }
 
+/** A command in flight: when it times out, and how to fail it. */
+interface Pending {
+  deadline: number;
+  reject: (error: StoreError) => void;
+}
+
 /** Redis error kinds after which the same command may well succeed a little later. */
 const TRANSIENT = new Set(['READONLY', 'LOADING', 'MASTERDOWN', 'BUSY', 'TRYAGAIN', 'CLUSTERDOWN', 'OOM']);
 /** Names of the classes both libraries use for an error reply from Redis (not a connection error). */
@@ -54,6 +60,8 @@ export class RedisConnection {
   readonly #send: (args: string[]) => Promise<unknown>;
   readonly #notReady: () => string | undefined;
   readonly #timeoutMs: number;
+  readonly #pending = new Set<Pending>();
+  #sweeper: NodeJS.Timeout | undefined;
 
   constructor(client: unknown, timeoutMs: number) {
     const c = client as Partial<NodeRedisClientLike & IORedisClientLike> | null;
@@ -91,21 +99,59 @@ export class RedisConnection {
     if (notReady !== undefined) {
       return Promise.reject(new StoreError('store_unavailable', `Redis is not available: ${notReady}`));
     }
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`)),
-        this.#timeoutMs,
-      );
-    });
     let sent: Promise<unknown>;
     try {
       sent = this.#send(args);
     } catch (error) {
       sent = Promise.reject(error);
     }
-    return Promise.race([sent.catch(storeError), timeout]).finally(() => clearTimeout(timer));
+    return new Promise((resolve, reject) => {
+      const entry: Pending = { deadline: performance.now() + this.#timeoutMs, reject };
+      this.#pending.add(entry);
+      this.#sweeper ??= this.#startSweeper();
+      sent.then(
+        (reply) => {
+          if (this.#pending.delete(entry)) resolve(reply);
+        },
+        (error: unknown) => {
+          if (!this.#pending.delete(entry)) return;
+          try {
+            storeError(error);
+          } catch (mapped) {
+            reject(mapped);
+          }
+        },
+      );
+    });
+  }
+
+  /**
+   * One interval per connection, while commands are in flight, instead of a timer per command: a
+   * `setTimeout` + `clearTimeout` pair per command cost 10–15 µs of CPU each on a live event loop
+   * (bench/redis.bench.ts, client CPU per put+take). A command times out within a quarter of
+   * `timeoutMs` after its deadline.
+   */
+  #startSweeper(): NodeJS.Timeout {
+    const timer = setInterval(
+      () => {
+        if (this.#pending.size === 0) {
+          clearInterval(timer);
+          this.#sweeper = undefined;
+          return;
+        }
+        const now = performance.now();
+        for (const entry of this.#pending) {
+          if (now < entry.deadline) continue;
+          this.#pending.delete(entry);
+          entry.reject(
+            new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`),
+          );
+        }
+      },
+      Math.max(5, Math.ceil(this.#timeoutMs / 4)),
+    );
+    timer.unref();
+    return timer;
   }
 
   /** Run a script by its SHA-1; load it with `EVAL` when Redis does not know it yet. */

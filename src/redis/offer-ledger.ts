@@ -17,7 +17,7 @@ export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
   keyPrefix?: string;
   /**
    * Longest wait for one Redis command, in milliseconds; past it `claim` fails with
-   * `StoreError('store_unavailable')`. Default `2_000`.
+   * `StoreError('store_unavailable')` (noticed within a quarter of it). Default `2_000`.
    */
   commandTimeoutMs?: number;
 }

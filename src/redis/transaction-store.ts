@@ -2,10 +2,15 @@ import { hash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { random256 } from '../core/random.js';
 import { ValidationError } from '../rp/errors.js';
-import { cookieHeader, MAX_TRANSACTION_COOKIES, TransactionCookies } from '../rp/transactions/cookies.js';
+import {
+  cookieHeader,
+  cookieRequired,
+  MAX_TRANSACTION_COOKIES,
+  TransactionCookies,
+} from '../rp/transactions/cookies.js';
 import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
-import { type RedisClientLike, RedisConnection, script } from './connection.js';
+import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';
 
 /** Options of {@link RedisTransactionStore}. @group Redis */
@@ -31,7 +36,7 @@ export interface RedisTransactionStoreOptions {
   ttlMs?: number;
   /**
    * Longest wait for one Redis command, in milliseconds; past it the call fails with
-   * `StoreError('store_unavailable')`. Default `2_000`.
+   * `StoreError('store_unavailable')` (noticed within a quarter of it). Default `2_000`.
    */
   commandTimeoutMs?: number;
   /**
@@ -54,65 +59,45 @@ export interface RedisTransactionStoreOptions {
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
-/** Most binding cookie values looked at per callback (a browser holds up to 3; more is noise). */
-const MAX_OFFERED = 8;
 /**
- * A binding cookie value: `<start time, base 36 ms>.<16 chars of SHA-256(state)>.<256-bit random>`.
- * The time lets a start pick the browser's oldest validation when all three names are in use, and
- * the state's locator lets `clearCookie` find the name of this state's cookie, both without asking
- * Redis; only the random part is secret (Redis holds the SHA-256 of the whole value).
+ * A binding cookie's value: `<expiry, ms base36>.<state tag>.<256-bit random>`. The expiry lets `put`
+ * reuse the slot of a finished validation and otherwise replace the earliest-expiring one, and the
+ * tag (8 characters of SHA-256(state)) lets `take` and `clearCookie` find the slot of a state, all
+ * without asking Redis; only the random part is a secret, and Redis holds only a SHA-256 of the value.
  */
-const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{16})\.[A-Za-z0-9_-]{43}$/;
+const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{8})\.[A-Za-z0-9_-]{43}$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
 
-/**
- * take: hand out the transaction once, and only to the browser holding its binding cookie.
- * KEYS[1] the state's key; ARGV[1] how long to remember the taken state (ms), ARGV[2..] SHA-256
- * digests of the binding cookie values the browser offered. A held transaction's value is
- * `<binding digest or ''>.<transaction JSON>`; a taken one's is `T` (a tombstone under the same key,
- * so `put`'s `SET NX` refuses the state too). Returns the value when taken, 'T' when it was taken
- * before, 'B' when the binding does not match (the transaction stays), 'X' for a value the store
- * did not write, nil when unknown or expired.
- * The digests compared are SHA-256 of 256-bit random values: the comparison's timing tells nothing
- * about a cookie value.
- */
-const TAKE = script(`
-local v = redis.call('GET', KEYS[1])
-if not v then return false end
-if v == 'T' then return 'T' end
-local dot = string.find(v, '.', 1, true)
-if not dot then return 'X' end
-if dot > 1 then
-  local bound = string.sub(v, 1, dot - 1)
-  local ok = false
-  for i = 2, #ARGV do
-    if ARGV[i] == bound then ok = true break end
-  end
-  if not ok then return 'B' end
-end
-redis.call('SET', KEYS[1], 'T', 'PX', ARGV[1])
-return v
-`);
+/** What a taken transaction's key holds for `ttlMs`, so a second callback is reported as a replay. */
+const TOMBSTONE = 'T';
 
 /**
  * A {@link TransactionStore} shared by every app instance through Redis: a transaction started on
  * one instance can be taken on any other, exactly once.
  *
- * - `take` is one Lua script, so it is atomic across instances: when several callbacks with the same
- *   `state` arrive at once, exactly one gets the transaction; the others get
- *   `ValidationError('replayed_transaction')` (the taken state is remembered for `ttlMs`).
- * - Expiry is Redis's own TTL (`PX`): after it the state is unknown (`undefined`, which the client
- *   reports as `unknown_state`).
- * - Browser binding as in `MemoryTransactionStore`, failing closed: a bound transaction is handed
- *   out only when the callback's `cookie` header carries its binding cookie; a callback without it
- *   (also one whose caller passed no cookie at all) gets `ValidationError('unknown_state')` and the
- *   transaction stays for the right browser. Redis holds only the SHA-256 of the cookie value.
+ * - Keys: `<keyPrefix>tx:<state>.<SHA-256 of the binding cookie's value>` (`<keyPrefix>tx:<state>`
+ *   without binding). The binding is checked by the key itself: a browser without the right cookie
+ *   asks for a key that does not exist, and the transaction stays for the shopper's own browser. So
+ *   no script is needed and both calls are single native commands, as cheap as `SET` + `GETDEL`.
+ * - `put` is `SET … PX <life> NX`: expiry is Redis's own TTL; after it the state is unknown.
+ * - `take` is `SET <key> T XX PX <ttlMs> GET`: atomically, it hands out the value and leaves a
+ *   tombstone, only if the key exists. Of several callbacks with the same state and cookie, on any
+ *   instances, exactly one gets the transaction; the others get `replayed_transaction`.
+ * - Browser binding as in `MemoryTransactionStore`, failing closed, within the same cookie budget:
+ *   at most three binding cookies per browser (`<cookieName>_0` … `_2`). `put` reads the start
+ *   request's `Cookie` header and takes a free slot, or one whose validation has expired, or else
+ *   the one expiring first (that validation is superseded); without it, slot 0. The cookie value is
+ *   `<expiry, base36 ms>.<8 characters of SHA-256(state)>.<256-bit random>`, so all of this, and
+ *   `clearCookie`, needs no Redis call. `take` without the callback's cookies (`context.cookie`
+ *   undefined) throws `OptionsError` (as the memory store); with cookies lacking the binding cookie it
+ *   throws `ValidationError('unknown_state')`.
  * - What Redis holds per transaction: the transaction as JSON (state, nonce, PKCE verifier, scopes,
- *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times) and
- *   the binding cookie's SHA-256; per taken state, a marker. Never the client secret, codes or
- *   tokens. The nonce and PKCE verifier are only useful together with an authorization code the
- *   service issues to the shopper's browser and the client secret, but keep Redis private anyway.
+ *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times), under
+ *   a key naming the state and the binding cookie's SHA-256; once taken, the tombstone `T`. Never the
+ *   client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
+ *   authorization code the service issues to the shopper's browser and the client secret, but keep
+ *   Redis private anyway.
  * - A Redis failure (connection down, client closed, timeout, `READONLY`, …) is a
  *   `StoreError` (`store_unavailable` or `store_failed`), never an answer.
  *
@@ -162,26 +147,28 @@ export class RedisTransactionStore implements TransactionStore {
    * Hold the transaction in Redis until it expires. With `bindToBrowser` (the default), return the
    * `Set-Cookie` header value of its binding cookie: send it with the redirect to the service.
    *
-   * @throws {OptionsError} when the transaction is malformed, or its state is held or was taken.
+   * @throws {OptionsError} when the transaction is malformed, or (without binding) its state is held
+   *   or was taken.
    * @throws {StoreError} when Redis cannot be reached or refuses.
    */
-  async put(transaction: Transaction, _context?: TransactionContext): Promise<string | undefined> {
+  async put(transaction: Transaction, context?: TransactionContext): Promise<string | undefined> {
     checkTransaction(transaction);
+    const { state } = transaction;
+    if (state.length > MAX_STATE) {
+      throw new OptionsError(`\`transaction.state\` must be at most ${MAX_STATE} characters`);
+    }
     const now = Date.now();
     const lifeMs = Math.max(1, Math.min(transaction.expiresAt - now, this.#ttlMs));
     const cookies = this.#cookies;
-    const binding =
-      cookies === undefined ? undefined : `${now.toString(36)}.${locator(transaction.state)}.${random256()}`;
-    const value = `${binding === undefined ? '' : digest(binding)}.${JSON.stringify(transaction)}`;
-    // A plain SET (no script): as fast as a bare SET. `NX` refuses a state that is held or was taken
-    // (its tombstone); states are 256-bit random values, so a repeat is a caller's bug.
-    if (transaction.state.length > MAX_STATE) {
-      throw new OptionsError(`\`transaction.state\` must be at most ${MAX_STATE} characters`);
-    }
+    const value =
+      cookies === undefined ? undefined : `${(now + lifeMs).toString(36)}.${tag(state)}.${random256()}`;
+    // `NX` refuses a key that is held or was taken (its tombstone). With binding, the key also holds
+    // a fresh random value's digest, so this fires only without binding; states are 256-bit random
+    // values, so a repeat is a caller's bug either way.
     const stored = await this.#redis.command([
       'SET',
-      this.#key(transaction.state),
-      value,
+      this.#key(state, value === undefined ? undefined : digest(value)),
+      JSON.stringify(transaction),
       'PX',
       String(lifeMs),
       'NX',
@@ -191,30 +178,8 @@ export class RedisTransactionStore implements TransactionStore {
         'A transaction with this `state` is already stored or was taken; every transaction needs a fresh random state',
       );
     }
-    if (cookies === undefined || binding === undefined) return undefined;
-    const slot = this.#slotFor(cookieHeader(_context), now);
-    return cookies.set(slot, binding, Math.ceil(lifeMs / 1000));
-  }
-
-  /**
-   * The cookie name for a new binding: the first one the start request's cookies do not use for an
-   * unexpired validation, else the one of the browser's oldest; without the start request's cookies,
-   * the first (one validation per browser). Its old validation then fails as unknown in this browser.
-   */
-  #slotFor(header: string | undefined, now: number): number {
-    if (header === undefined || this.#cookies === undefined) return 0;
-    const slots = this.#cookies.read(header);
-    let oldest = { slot: 0, at: Number.POSITIVE_INFINITY };
-    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
-      let at: number | undefined;
-      for (const value of slots[slot] ?? []) {
-        const started = BINDING_RE.exec(value)?.[1];
-        if (started !== undefined) at = Math.max(at ?? 0, Number.parseInt(started, 36));
-      }
-      if (at === undefined || at + this.#ttlMs <= now) return slot;
-      if (at < oldest.at) oldest = { slot, at };
-    }
-    return oldest.slot;
+    if (cookies === undefined || value === undefined) return undefined;
+    return cookies.set(this.#slotFor(cookieHeader(context), now), value, Math.ceil(lifeMs / 1000));
   }
 
   /**
@@ -227,30 +192,41 @@ export class RedisTransactionStore implements TransactionStore {
    *   handed out nor known to be consumed.
    */
   async take(state: string, context?: TransactionContext): Promise<Transaction | undefined> {
+    const cookies = this.#cookies;
+    const header = cookieHeader(context);
+    if (cookies !== undefined && header === undefined) throw cookieRequired();
     // Longer than any state this store accepts: unknown, without asking Redis.
     if (typeof state !== 'string' || state === '' || state.length > MAX_STATE) return undefined;
-    const offered: string[] = [];
-    const cookie = context?.cookie;
-    if (this.#cookies !== undefined && typeof cookie === 'string' && cookie !== '') {
-      const mine = locator(state);
-      for (const value of this.#cookies.read(cookie).flat()) {
-        if (BINDING_RE.exec(value)?.[2] === mine && offered.length < MAX_OFFERED) offered.push(digest(value));
+    if (cookies === undefined) return this.#takeKey(state, this.#key(state));
+    const slots = cookies.read(header ?? '');
+    const mine = tag(state);
+    for (const values of slots) {
+      for (const value of values) {
+        if (BINDING_RE.exec(value)?.[2] !== mine) continue;
+        const transaction = await this.#takeKey(state, this.#key(state, digest(value)));
+        if (transaction !== undefined) return transaction;
       }
     }
-    const reply = await this.#redis.run(TAKE, [this.#key(state)], [String(this.#ttlMs), ...offered]);
+    // Not consumed: a link scanner or another browser that opens the callback URL first must not
+    // spoil the validation for the shopper's own browser.
+    throw new ValidationError(
+      'unknown_state',
+      slots.every((values) => values.length === 0)
+        ? 'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
+            'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
+            'or the callback was opened in another browser than the one that started the validation'
+        : 'No transaction for this state is waiting for this browser: unknown, expired, superseded by newer validations, or started in another browser',
+    );
+  }
+
+  /** Swap the key's value for the tombstone, if the key exists, and read what it held. */
+  async #takeKey(state: string, key: string): Promise<Transaction | undefined> {
+    const reply = await this.#redis.command(['SET', key, TOMBSTONE, 'XX', 'PX', String(this.#ttlMs), 'GET']);
     if (reply === null || reply === undefined) return undefined;
-    if (reply === 'T') {
+    if (reply === TOMBSTONE) {
       throw new ValidationError(
         'replayed_transaction',
         'The transaction for this state was already used: the callback was submitted twice',
-      );
-    }
-    if (reply === 'B') {
-      throw new ValidationError(
-        'unknown_state',
-        typeof cookie === 'string'
-          ? 'The callback did not come from the browser that started this validation (its binding cookie is missing or different)'
-          : 'The transaction is bound to the browser that started it, but no cookie header was passed: call validateCallback with the request, or with { cookie: req.headers.cookie }',
       );
     }
     const transaction = typeof reply === 'string' ? parse(reply) : undefined;
@@ -269,28 +245,55 @@ export class RedisTransactionStore implements TransactionStore {
   /**
    * The `Set-Cookie` header value that deletes the binding cookie of `state` from the browser whose
    * callback `context.cookie` comes from (send it with the callback's response; `callbackHandler`
-   * does), or `undefined` when that request holds none (another validation's cookie is never
-   * touched) or the store does not bind.
+   * does), or `undefined` when that browser holds none for `state` (a newer validation's cookie is
+   * left alone) or the store does not bind. Asks nothing of Redis.
    */
   clearCookie(state: string, context?: TransactionContext): string | undefined {
+    const cookies = this.#cookies;
     const header = cookieHeader(context);
-    if (this.#cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
-    const mine = locator(state);
-    const slot = this.#cookies
+    if (cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
+    const mine = tag(state);
+    const slot = cookies
       .read(header)
       .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
-    return slot === -1 ? undefined : this.#cookies.clear(slot);
+    return slot === -1 ? undefined : cookies.clear(slot);
   }
 
-  /** The state itself names the key: it is in the stored value anyway, and hashing it would cost a hash per call for nothing. */
-  #key(state: string): string {
-    return `${this.#prefix}tx:${state}`;
+  /**
+   * The slot for a new binding cookie: the first this browser does not use, or whose validation has
+   * expired; else the one expiring first (its validation is superseded: its callback then gets
+   * `unknown_state`). Without the start request's cookies, slot 0 (one validation per browser).
+   */
+  #slotFor(header: string | undefined, now: number): number {
+    if (header === undefined) return 0;
+    let earliest = { slot: 0, expiry: Number.POSITIVE_INFINITY };
+    const slots = (this.#cookies as TransactionCookies).read(header);
+    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
+      let expiry = 0;
+      for (const value of slots[slot] ?? []) {
+        const match = BINDING_RE.exec(value);
+        if (match) expiry = Math.max(expiry, Number.parseInt(match[1] as string, 36));
+      }
+      if (expiry <= now) return slot;
+      if (expiry < earliest.expiry) earliest = { slot, expiry };
+    }
+    return earliest.slot;
+  }
+
+  /**
+   * The key of a transaction: the state (it is in the stored value anyway; hashing it would cost a
+   * hash per call for nothing) and the SHA-256 of its binding cookie.
+   */
+  #key(state: string, bindingDigest?: string): string {
+    return bindingDigest === undefined
+      ? `${this.#prefix}tx:${state}`
+      : `${this.#prefix}tx:${state}.${bindingDigest}`;
   }
 }
 
-/** Which state a binding cookie belongs to: 16 base64url characters of SHA-256(state). */
-function locator(state: string): string {
-  return digest(state).slice(0, 16);
+/** The state's tag in its binding cookie: 48 bits of SHA-256(state), enough to tell 3 slots apart. */
+function tag(state: string): string {
+  return digest(state).slice(0, 8);
 }
 
 /** SHA-256, base64url. The one-shot `crypto.hash` costs a third of `createHash` (bench/redis.bench.ts). */
@@ -299,9 +302,8 @@ function digest(value: string): string {
 }
 
 function parse(value: string): Transaction | undefined {
-  const dot = value.indexOf('.');
   try {
-    const t = JSON.parse(value.slice(dot + 1)) as Record<string, unknown> | null;
+    const t = JSON.parse(value) as Record<string, unknown> | null;
     if (
       typeof t === 'object' &&
       t !== null &&

@@ -1,5 +1,5 @@
 /** RedisTransactionStore on a real Redis, with each client library. */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
 import { MemoryOfferLedger } from '../../src/index.js';
@@ -51,7 +51,7 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const tx = transaction();
     const setCookie = await store.put(tx);
     expect(setCookie).toMatch(
-      /^__Host-av_bind_0=[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-av_bind_0=[0-9a-z]+\.[A-Za-z0-9_-]{8}\.[A-Za-z0-9_-]{43}; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     );
     const cookie = `session=1; ${browserCookie(setCookie)}`;
     // Any instance (another store object on another connection) can take it.
@@ -64,7 +64,7 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     }
     expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:replayed_transaction');
     expect(store.clearCookie(tx.state, { cookie })).toMatch(/^__Host-av_bind_0=; Max-Age=0; /);
-    // Only from a request that holds this state's cookie.
+    // Nothing to delete in a browser that does not hold it, and never without the callback's cookies.
     expect(store.clearCookie(tx.state, { cookie: 'session=1' })).toBeUndefined();
     expect(store.clearCookie(tx.state)).toBeUndefined();
   });
@@ -75,35 +75,19 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const cookie = browserCookie(await store.put(tx));
     const [name, value] = cookie.split('=') as [string, string];
     const wrong = `${name}=${value.slice(0, -1)}${value.endsWith('A') ? 'B' : 'A'}`;
-    for (const context of [{ cookie: '' }, { cookie: 'session=abc' }, { cookie: wrong }, {}, undefined]) {
+    for (const context of [{ cookie: '' }, { cookie: 'session=abc' }, { cookie: wrong }, { cookie: null }]) {
       const error = await store.take(tx.state, context).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ValidationError);
       expect((error as ValidationError).code).toBe('unknown_state');
       expect((error as Error).message).not.toContain(value);
     }
+    for (const context of [{}, undefined]) {
+      await expect(store.take(tx.state, context)).rejects.toThrow(OptionsError);
+    }
     const other = transaction();
     const otherCookie = browserCookie(await store.put(other));
     expect(await codeOf(store.take(tx.state, { cookie: otherCookie }))).toBe('ValidationError:unknown_state');
     await expect(store.take(tx.state, { cookie: `${name}=stale; ${cookie}` })).resolves.toEqual(tx);
-  });
-
-  it('keeps at most 3 binding cookies per browser: a start takes a free name, else the oldest one', async () => {
-    const store = newStore();
-    const jar = new Map<string, string>();
-    const header = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const txs = [transaction(), transaction(), transaction(), transaction()];
-    for (const tx of txs) {
-      const pair = browserCookie(await store.put(tx, { cookie: header() }));
-      jar.set(pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1));
-      await new Promise((r) => setTimeout(r, 2)); // distinct start times
-    }
-    expect([...jar.keys()].sort()).toEqual(['__Host-av_bind_0', '__Host-av_bind_1', '__Host-av_bind_2']);
-    // The first start's cookie was replaced by the fourth's; the newest three validate.
-    expect(await codeOf(store.take(txs[0]!.state, { cookie: header() }))).toBe(
-      'ValidationError:unknown_state',
-    );
-    for (const tx of txs.slice(1))
-      await expect(store.take(tx.state, { cookie: header() })).resolves.toEqual(tx);
   });
 
   it('without browser binding, sets no cookie and needs none', async () => {
@@ -115,31 +99,41 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     await expect(store.take(tx.state)).resolves.toEqual(tx);
   });
 
-  it('answers undefined for an unknown state, and refuses a state that is held or was taken', async () => {
-    const store = newStore();
-    await expect(store.take('no-such-state', { cookie: '' })).resolves.toBeUndefined();
-    await expect(store.take('', { cookie: '' })).resolves.toBeUndefined();
+  it('refuses an unknown state: unknown_state when binding, undefined without', async () => {
+    expect(await codeOf(newStore().take('no-such-state', { cookie: '' }))).toBe(
+      'ValidationError:unknown_state',
+    );
+    const unbound = newStore({ bindToBrowser: false });
+    await expect(unbound.take('no-such-state')).resolves.toBeUndefined();
+    await expect(unbound.take('')).resolves.toBeUndefined();
+    await expect(unbound.take('x'.repeat(513))).resolves.toBeUndefined();
+  });
+
+  it('without binding, refuses a state that is held or was taken', async () => {
+    const store = newStore({ bindToBrowser: false });
     const tx = transaction();
-    const cookie = browserCookie(await store.put(tx));
+    await store.put(tx);
     await expect(store.put(tx)).rejects.toThrow(/fresh random state/);
-    await expect(store.take(tx.state, { cookie })).resolves.toEqual(tx);
+    await expect(store.take(tx.state)).resolves.toEqual(tx);
     await expect(store.put(tx)).rejects.toThrow(OptionsError);
-    await expect(store.take('x'.repeat(513), { cookie })).resolves.toBeUndefined();
+    expect(await codeOf(store.take(tx.state))).toBe('ValidationError:replayed_transaction');
   });
 
   it("expires transactions with Redis's own TTL (ttlMs, or the transaction's earlier expiresAt)", async () => {
     const store = newStore({ ttlMs: 300 });
     const tx = transaction();
     const cookie = browserCookie(await store.put(tx));
-    const txKey = `${keyPrefix}tx:${tx.state}`;
-    const ttl = Number(await redis.command(['PTTL', txKey]));
+    const [txKey] = (await redis.command(['KEYS', `${keyPrefix}tx:${tx.state}*`])) as string[];
+    const ttl = Number(await redis.command(['PTTL', txKey as string]));
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(300);
+    const unbound = newStore({ bindToBrowser: false });
     const short = transaction({ expiresAt: Date.now() + 200 });
-    const shortCookie = browserCookie(await newStore().put(short));
+    await unbound.put(short);
     await new Promise((resolve) => setTimeout(resolve, 450));
-    await expect(store.take(tx.state, { cookie })).resolves.toBeUndefined();
-    await expect(store.take(short.state, { cookie: shortCookie })).resolves.toBeUndefined();
+    expect(await codeOf(store.take(tx.state, { cookie }))).toBe('ValidationError:unknown_state');
+    await expect(unbound.take(short.state)).resolves.toBeUndefined();
+    expect(await redis.command(['EXISTS', txKey as string])).toBe(0);
   });
 
   it('keeps in Redis only the transaction and a digest of the binding: no client secret, no cookie value', async () => {
@@ -149,11 +143,13 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const cookie = browserCookie(await store.put(tx));
     const keys = (await redis.command(['KEYS', `${prefix}*`])) as string[];
     expect(keys).toHaveLength(1);
-    expect(keys[0]).toBe(`${prefix}tx:${tx.state}`);
+    // The state and the SHA-256 of the binding cookie name the key; the cookie value is nowhere.
+    const value = cookie.split('=')[1] as string;
+    expect(keys[0]).toBe(`${prefix}tx:${tx.state}.${createHash('sha256').update(value).digest('base64url')}`);
     const stored = String(await redis.command(['GET', keys[0] as string]));
-    expect(stored).not.toContain(cookie.split('=')[1]);
+    expect(`${keys[0]} ${stored}`).not.toContain(value);
     expect(stored).not.toContain(CLIENT_SECRET);
-    expect(JSON.parse(stored.slice(stored.indexOf('.') + 1))).toEqual(tx);
+    expect(JSON.parse(stored)).toEqual(tx);
     await store.take(tx.state, { cookie });
     // Taken: a tombstone under the same key, remembered for ttlMs.
     expect(await redis.command(['KEYS', `${prefix}*`])).toEqual(keys);
@@ -174,6 +170,37 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('store_failed');
     expect((error as StoreError).redisError).toBe('WRONGTYPE');
+  });
+
+  it('keeps at most three binding cookies per browser: free slots first, then the one expiring first', async () => {
+    const store = newStore();
+    let jar = 'session=1';
+    const started: { tx: ReturnType<typeof transaction>; name: string }[] = [];
+    for (let i = 0; i < 5; i++) {
+      const tx = transaction({ expiresAt: Date.now() + 600_000 - (i === 1 ? 60_000 : 0) });
+      const pair = browserCookie(await store.put(tx, { cookie: jar }));
+      const name = pair.split('=')[0] as string;
+      started.push({ tx, name });
+      // The browser replaces a cookie of the same name.
+      jar = [...jar.split('; ').filter((c) => !c.startsWith(`${name}=`)), pair].join('; ');
+    }
+    expect(started.map((s) => s.name.slice(-1))).toEqual(['0', '1', '2', '1', '0']);
+    expect(jar.split('; ').filter((c) => c.startsWith('__Host-av_bind_'))).toHaveLength(3);
+    // The three newest validations work from this browser, in any order; the superseded ones do not.
+    for (const i of [4, 2, 3])
+      await expect(store.take(started[i]!.tx.state, { cookie: jar })).resolves.toEqual(started[i]!.tx);
+    for (const i of [0, 1])
+      expect(await codeOf(store.take(started[i]!.tx.state, { cookie: jar }))).toBe(
+        'ValidationError:unknown_state',
+      );
+    // A finished validation's slot is free again once the callback cleared its cookie.
+    const clear = store.clearCookie(started[3]!.tx.state, { cookie: jar }) as string;
+    expect(clear).toMatch(/^__Host-av_bind_1=;/);
+    jar = jar
+      .split('; ')
+      .filter((c) => !c.startsWith('__Host-av_bind_1='))
+      .join('; ');
+    expect(browserCookie(await store.put(transaction(), { cookie: jar }))).toMatch(/^__Host-av_bind_1=/);
   });
 
   it('turns READONLY (a replica after failover) into store_unavailable, and works again after', async () => {
