@@ -2,6 +2,7 @@
  * `client.callbackHandler()`: the whole callback route for `Request → Response` frameworks (Hono,
  * Next.js route handlers, Deno/Bun-style servers, Express through an adapter).
  */
+import { createHash } from 'node:crypto';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import type { CallbackParams } from './callback-input.js';
@@ -36,12 +37,18 @@ export interface HandlerDeps {
 }
 
 /** The default `onError`: a small, self-contained page with the shopper-safe message. */
+/** The error page's only style, allowed by its hash: no `unsafe-inline`, no file to serve. */
+const ERROR_PAGE_STYLE =
+  'body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}';
+const ERROR_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(ERROR_PAGE_STYLE).digest('base64')}'`;
+
 export function defaultErrorResponse(error: AffiliationError): Response {
   const status = error instanceof TransportError ? 502 : 400;
+  // The callback route lives on the shop's origin, so "/" is the shop: the shopper gets a way back.
   const html = `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation failed</title></head>
-<body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation failed</title><style>${ERROR_PAGE_STYLE}</style></head>
+<body><main><h1>Validation failed</h1><p>${escapeHtml(error.userMessage)}</p><p><a href="/">Back to the shop</a></p></main></body>
 </html>
 `;
   return new Response(html, {
@@ -50,7 +57,7 @@ export function defaultErrorResponse(error: AffiliationError): Response {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       'content-security-policy':
-        "default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        `default-src 'none'; img-src data:; style-src ${ERROR_PAGE_STYLE_HASH}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
     },

@@ -226,6 +226,9 @@ describe.each(browsersUnderTest())('$name', (b) => {
       await shopperValidates(page, running.url, { browser: b.name, consent: 'no', shots: 'minimal' });
       expect(await heading(page)).toBe('Validation failed');
       expect(await page.$eval('p', (p) => p.textContent)).toMatch(/\w/);
+      // A way back to the shop, and the page's style applied under its CSP (allowed by hash).
+      expect(await page.$eval('main a', (a) => a.getAttribute('href'))).toBe('/');
+      expect(await page.$eval('body', (el) => getComputedStyle(el).maxWidth)).toBe('576px');
       await screenshot(page, b.name, 'callback-error-page');
       // The only problems are the page's own status (Chromium also logs it to the console).
       expect(problems.filter((p) => !/status of 400/.test(p))).toEqual([`http 400: ${page.url()}`]);
