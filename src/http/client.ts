@@ -511,8 +511,6 @@ async function readLimited(
   } finally {
     signal.removeEventListener('abort', onAbort);
   }
-  // The usual small answer arrives in one chunk: no copy.
-  if (chunks.length === 1) return chunks[0] as Uint8Array<ArrayBuffer>;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
