@@ -249,6 +249,19 @@ describe('HttpClient responses', () => {
     expect(error.url).toBe(`${BASE}/big?code=[REDACTED]&x=1`);
   });
 
+  it('refuses a header record with an invalid name or value before anything is sent', async () => {
+    const seen = sequence('get', '/bad-header', [200]);
+    const http = new HttpClient(viaMsw);
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x-a': 'one\r\ntwo' } })).rejects.toThrow(
+      TypeError,
+    );
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x a': '1' } })).rejects.toThrow(TypeError);
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x-a': 'snow \u2603' } })).rejects.toThrow(
+      TypeError,
+    );
+    expect(seen).toHaveLength(0);
+  });
+
   it('adds the user-agent to headers given as a Headers object or as pairs, keeping the others', async () => {
     const seen: Array<[string | null, string | null]> = [];
     server.use(
