@@ -328,8 +328,8 @@ async function requestParts(request: Request, safeUrl: () => string): Promise<Re
 /**
  * The request headers, with our `user-agent` unless one is set. A record (how the SDK's own callers
  * pass headers) is handed on as a record, which the fetch reads once: building a `Headers` object for
- * it, which undici's own fetch then copies entry by entry, was a tenth of this layer's CPU per request
- * in `npm run bench -- rp` (a). A record the quick check doubts goes through the `Headers`
+ * it, which undici's own fetch then copies entry by entry, was a tenth of this layer's CPU samples in
+ * a CPU profile of `npm run bench -- rp` (a) (2–3% of a validation). A record the quick check doubts goes through the `Headers`
  * constructor, which refuses invalid names and values before anything is sent, as it always did. A
  * `Headers` object or a list of pairs is copied entry by entry (see {@link copyHeaders}).
  */
