@@ -309,8 +309,10 @@ export async function benchTransactionStore(): Promise<void> {
       out.push({ ...template, state: randomBytes(32).toString('base64url'), expiresAt });
     return out;
   };
-  const empty = new MemoryTransactionStore();
-  const full = new MemoryTransactionStore({ maxEntries: FULL });
+  // The store's own bookkeeping, without the browser binding (whose take needs the callback's
+  // cookies, and which the code flow's figure (a) includes): what the Map baseline compares with.
+  const empty = new MemoryTransactionStore({ bindToBrowser: false });
+  const full = new MemoryTransactionStore({ maxEntries: FULL, bindToBrowser: false });
   // Fill: FULL remembered (taken) states, then FULL held ones. Every put then evicts the oldest
   // held transaction and every take the oldest remembered state: the steady state of a busy shop.
   for (const tx of batch(FULL)) {

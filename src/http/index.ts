@@ -1,4 +1,4 @@
-export type { HttpOptions, HttpRequestInit } from './client.js';
+export type { BufferedResponse, HttpOptions, HttpRequestInit } from './client.js';
 export {
   backoffMs,
   DEFAULT_MAX_RESPONSE_BYTES,

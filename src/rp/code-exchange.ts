@@ -8,7 +8,7 @@
 import type { AffiliationError } from '../core/errors.js';
 import { TransportError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
-import type { HttpClient } from '../http/client.js';
+import type { BufferedResponse, HttpClient } from '../http/client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { ProviderError, ValidationError } from './errors.js';
 import type { IdTokenCheckOptions } from './id-token.js';
@@ -69,16 +69,16 @@ export async function exchangeCode(
     const credentials = `${formEncode(ctx.clientId)}:${formEncode(ctx.clientSecret)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
   }
-  const response = await ctx.http.fetch(metadata.token_endpoint, {
+  const response = await ctx.http.request(metadata.token_endpoint, {
     method: 'POST',
     headers,
     body: body.toString(),
     redirect: 'manual',
   });
   if (response.status !== 200) {
-    throw await endpointErrorFromResponse('token', response, secrets);
+    throw endpointErrorFromResponse('token', response, secrets);
   }
-  const tokens = await jsonObject(response, 'token');
+  const tokens = jsonObject(response, 'token');
   const accessToken = tokens.access_token;
   if (typeof accessToken !== 'string' || accessToken === '') {
     throw new TransportError('The token response carries no access_token', { code: 'invalid_response' });
@@ -128,11 +128,11 @@ async function fetchUserinfo(
       code: 'invalid_response',
     });
   }
-  const response = await http.fetch(metadata.userinfo_endpoint, {
+  const response = await http.request(metadata.userinfo_endpoint, {
     headers: { accept: 'application/json', authorization: `Bearer ${accessToken}` },
     redirect: 'manual',
   });
-  if (response.status !== 200) throw await endpointErrorFromResponse('userinfo', response, secrets);
+  if (response.status !== 200) throw endpointErrorFromResponse('userinfo', response, secrets);
   const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
   if (type === 'application/jwt') {
     throw new TransportError('The userinfo endpoint answered a signed JWT; only JSON userinfo is supported', {
@@ -142,14 +142,18 @@ async function fetchUserinfo(
   return jsonObject(response, 'userinfo');
 }
 
+const decoder = new TextDecoder();
+
+/** The body parsed as JSON (UTF-8, a BOM ignored, as `Response.json()` does); throws when it is not JSON. */
+function parseJson(response: BufferedResponse): unknown {
+  return JSON.parse(decoder.decode(response.body ?? new Uint8Array()));
+}
+
 /** The JSON object body of a 200 answer; a `TransportError` when it is not one. */
-async function jsonObject(
-  response: Response,
-  source: 'token' | 'userinfo',
-): Promise<Record<string, unknown>> {
+function jsonObject(response: BufferedResponse, source: 'token' | 'userinfo'): Record<string, unknown> {
   let value: unknown;
   try {
-    value = await response.json();
+    value = parseJson(response);
   } catch {
     value = undefined;
   }
@@ -169,9 +173,9 @@ interface StatedError {
 }
 
 /** The JSON body of an endpoint's error response, when it is an object; never throws. */
-async function errorBody(response: Response): Promise<StatedError | undefined> {
+function errorBody(response: BufferedResponse): StatedError | undefined {
   try {
-    const body: unknown = await response.json();
+    const body: unknown = parseJson(response);
     return typeof body === 'object' && body !== null && !Array.isArray(body)
       ? (body as StatedError)
       : undefined;
@@ -198,15 +202,15 @@ function challengeError(header: string | null): StatedError | undefined {
 }
 
 /** {@link endpointError} for a non-200 answer of the token or userinfo endpoint. */
-async function endpointErrorFromResponse(
+function endpointErrorFromResponse(
   source: 'token' | 'userinfo',
-  response: Response,
+  response: BufferedResponse,
   secrets: (string | undefined)[],
-): Promise<AffiliationError> {
+): AffiliationError {
   return endpointError(
     source,
     response.status,
-    await errorBody(response),
+    errorBody(response),
     challengeError(response.headers.get('www-authenticate')),
     secrets,
   );

@@ -212,6 +212,80 @@ describe('HttpClient responses', () => {
     expect(await res.json()).toEqual({ a: 1 });
   });
 
+  it('request() gives status, headers, url and the body bytes without a Response', async () => {
+    server.use(mswHttp.get(`${BASE}/j`, () => HttpResponse.json({ a: 1 }, { headers: { etag: '"v1"' } })));
+    const read = await new HttpClient(viaMsw).request(`${BASE}/j`);
+    expect(read).not.toBeInstanceOf(Response);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).toBe('"v1"');
+    expect(read.url).toBe(`${BASE}/j`);
+    expect(JSON.parse(new TextDecoder().decode(read.body ?? new Uint8Array()))).toEqual({ a: 1 });
+  });
+
+  it('request() joins a body that arrives in several chunks, in order', async () => {
+    server.use(
+      mswHttp.get(`${BASE}/chunks`, () => {
+        const parts = ['ab', 'cd', 'ef'];
+        const stream = new ReadableStream({
+          pull(c) {
+            const part = parts.shift();
+            if (part === undefined) c.close();
+            else c.enqueue(new TextEncoder().encode(part));
+          },
+        });
+        return new HttpResponse(stream);
+      }),
+    );
+    const read = await new HttpClient(viaMsw).request(`${BASE}/chunks`);
+    expect(new TextDecoder().decode(read.body ?? new Uint8Array())).toBe('abcdef');
+  });
+
+  it('request() keeps the size limit and redacts the URL in its errors', async () => {
+    server.use(mswHttp.get(`${BASE}/big`, () => new HttpResponse(new Uint8Array(2000))));
+    const http = new HttpClient({ ...viaMsw, maxResponseBytes: 1000 });
+    const error = await rejection(http.request(`${BASE}/big?code=the-auth-code&x=1`));
+    expect(error.code).toBe('response_too_large');
+    expect(error.message).not.toContain('the-auth-code');
+    expect(error.url).toBe(`${BASE}/big?code=[REDACTED]&x=1`);
+  });
+
+  it('refuses a header record with an invalid name or value before anything is sent', async () => {
+    const seen = sequence('get', '/bad-header', [200]);
+    const http = new HttpClient(viaMsw);
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x-a': 'one\r\ntwo' } })).rejects.toThrow(
+      TypeError,
+    );
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x a': '1' } })).rejects.toThrow(TypeError);
+    await expect(http.fetch(`${BASE}/bad-header`, { headers: { 'x-a': 'snow \u2603' } })).rejects.toThrow(
+      TypeError,
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('adds the user-agent to headers given as a Headers object or as pairs, keeping the others', async () => {
+    const seen: Array<[string | null, string | null]> = [];
+    server.use(
+      mswHttp.get(`${BASE}/ua2`, ({ request }) => {
+        seen.push([request.headers.get('user-agent'), request.headers.get('x-a')]);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const http = new HttpClient(viaMsw);
+    await http.fetch(`${BASE}/ua2`, { headers: new Headers({ 'x-a': '1' }) });
+    await http.fetch(`${BASE}/ua2`, { headers: [['x-a', '2']] });
+    await http.fetch(`${BASE}/ua2`, {
+      headers: [
+        ['User-Agent', 'mine'],
+        ['x-a', '3'],
+      ],
+    });
+    expect(seen).toEqual([
+      ['affiliation-validation', '1'],
+      ['affiliation-validation', '2'],
+      ['mine', '3'],
+    ]);
+  });
+
   it('sends a user-agent unless the caller sets one', async () => {
     const agents: Array<string | null> = [];
     server.use(
