@@ -38,6 +38,7 @@ describe('fold', () => {
       'Ærø/Łódź & Straße 2.0',
       'Πανεπιστήμιο Αθηνών, Athens',
       'A\u0301rvore.__.B',
+      `x\ufdfa ${'\ufdfa'.repeat(40)} ﬃ`,
     ];
     for (const name of names) {
       const f = foldMapped(name);
