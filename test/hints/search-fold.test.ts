@@ -29,6 +29,33 @@ describe('fold', () => {
     expect(ss.text).toBe('strasse');
     expect([ss.from[4], ss.to[5]]).toEqual([4, 5]);
   });
+
+  it('maps ASCII and mixed names the way it folds them', () => {
+    const names = [
+      'KTH Royal Institute of Technology',
+      '  Université Paris-Saclay (UPS) ',
+      'Zu\u0308rich -- ETH',
+      'Ærø/Łódź & Straße 2.0',
+      'Πανεπιστήμιο Αθηνών, Athens',
+      'A\u0301rvore.__.B',
+      `x\ufdfa ${'\ufdfa'.repeat(40)} ﬃ`,
+    ];
+    for (const name of names) {
+      const f = foldMapped(name);
+      expect(f.text).toBe(fold(name));
+      expect(f.from.length).toBe(f.text.length);
+      // Every folded letter comes from a non-empty piece of the original that folds to hold it.
+      for (let i = 0; i < f.text.length; i++) {
+        if (f.text[i] === ' ') continue;
+        expect(f.to[i]! > f.from[i]!).toBe(true);
+        expect(fold(name.slice(f.from[i], f.to[i]))).toContain(f.text[i]);
+      }
+    }
+    const paris = foldMapped('  Université Paris-Saclay (UPS) ');
+    const at = paris.text.indexOf('saclay');
+    expect([paris.from[at], paris.to[at + 5]]).toEqual([19, 25]);
+    expect(paris.text.indexOf('ups')).toBe(paris.text.length - 3);
+  });
 });
 
 describe('one edit', () => {

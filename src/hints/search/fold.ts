@@ -14,6 +14,23 @@ export const fold: (text: string) => string = normaliseText;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MARK = /\p{M}/u;
 
+let scratchText = new Uint16Array(256);
+let scratchFrom = new Uint32Array(256);
+let scratchTo = new Uint32Array(256);
+
+/** Grows the scratch arrays to hold `size` folded characters, keeping what they hold. */
+function grow(size: number): void {
+  const text = new Uint16Array(size);
+  text.set(scratchText);
+  scratchText = text;
+  const from = new Uint32Array(size);
+  from.set(scratchFrom);
+  scratchFrom = from;
+  const to = new Uint32Array(size);
+  to.set(scratchTo);
+  scratchTo = to;
+}
+
 /** A folded text with, for each of its characters, the `[start, end)` it came from in the original. */
 export interface FoldedText {
   readonly text: string;
@@ -27,30 +44,65 @@ export interface FoldedText {
  * Only run on the few names shown, never on the whole feed.
  */
 export function foldMapped(original: string): FoldedText {
-  let text = '';
-  const from: number[] = [];
-  const to: number[] = [];
+  // Scratch arrays, one exact-size copy each at the end: the number arrays and the string built one
+  // character at a time were most of what a query allocated (search p99: young-generation collections).
+  const cap = original.length * 3 + 1;
+  if (scratchText.length < cap) {
+    scratchText = new Uint16Array(cap);
+    scratchFrom = new Uint32Array(cap);
+    scratchTo = new Uint32Array(cap);
+  }
+  let text = scratchText;
+  let from = scratchFrom;
+  let to = scratchTo;
+  let len = 0;
   let gap = false;
   for (let i = 0; i < original.length; ) {
+    const c = original.charCodeAt(i);
+    if (c < 128) {
+      // ASCII, most characters of most names: what the general path below does, without its two
+      // regular expressions, a string and a fold per character (search latency: this runs for every
+      // result shown, and was most of a one-letter query's time).
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90)) {
+        if (gap && len > 0) {
+          text[len] = 32;
+          from[len] = i;
+          to[len++] = i;
+        }
+        gap = false;
+        text[len] = c >= 65 && c <= 90 ? c + 32 : c;
+        from[len] = i;
+        to[len++] = i + 1;
+      } else {
+        gap = true;
+      }
+      i++;
+      continue;
+    }
     const cp = original.codePointAt(i)!;
     const ch = String.fromCodePoint(cp);
     const end = i + ch.length;
     if (MARK.test(ch)) {
       // A combining mark belongs to the letter before it.
-      if (to.length > 0 && !gap) to[to.length - 1] = end;
+      if (len > 0 && !gap) to[len - 1] = end;
     } else if (LETTER_OR_DIGIT.test(ch)) {
       const piece = fold(ch);
       if (piece.length > 0) {
-        if (gap && text.length > 0) {
-          text += ' ';
-          from.push(i);
-          to.push(i);
+        // A compatibility character can fold to many letters (U+FDFA to 18).
+        if (len + piece.length + 1 > scratchText.length) grow(len + piece.length + 1 + original.length - i);
+        text = scratchText;
+        from = scratchFrom;
+        to = scratchTo;
+        if (gap && len > 0) {
+          text[len] = 32;
+          from[len] = i;
+          to[len++] = i;
         }
         gap = false;
         for (let k = 0; k < piece.length; k++) {
-          text += piece[k];
-          from.push(i);
-          to.push(end);
+          text[len] = piece.charCodeAt(k);
+          from[len] = i;
+          to[len++] = end;
         }
       }
     } else {
@@ -58,5 +110,11 @@ export function foldMapped(original: string): FoldedText {
     }
     i = end;
   }
-  return { text, from: Uint32Array.from(from), to: Uint32Array.from(to) };
+  let out = '';
+  for (let k = 0; k < len; k += 1024)
+    out += String.fromCharCode.apply(
+      null,
+      scratchText.subarray(k, Math.min(len, k + 1024)) as unknown as number[],
+    );
+  return { text: out, from: scratchFrom.slice(0, len), to: scratchTo.slice(0, len) };
 }
