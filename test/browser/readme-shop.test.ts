@@ -72,6 +72,8 @@ async function serve(
   snippet: Snippet | undefined,
 ) {
   const url = new URL(req.url ?? '/', origin);
+  // A shop serves its icon: a page without one (the JSON answer of onSuccess) makes the browser ask.
+  if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
   if (url.pathname === '/') {
     res.writeHead(200, {
       'content-type': 'text/html; charset=utf-8',
