@@ -42,8 +42,13 @@ function importGraph(file: string, graph: Graph = { eager: new Set(), lazy: new 
   for (const [, spec] of text.matchAll(DYNAMIC_IMPORT)) {
     if (spec === undefined) continue;
     if (spec.startsWith('.')) {
-      // A lazily loaded chunk: its own static imports are lazy too.
-      const inner = importGraph(join(dirname(file), spec));
+      // A lazily loaded chunk: its own static imports are lazy too. It starts from the files seen
+      // so far, so a chunk that imports back into them (a cycle through import()) ends.
+      const inner = importGraph(join(dirname(file), spec), {
+        eager: new Set(),
+        lazy: new Set(),
+        files: new Set(graph.files),
+      });
       for (const s of inner.eager) graph.lazy.add(s);
     } else graph.lazy.add(spec);
   }
@@ -91,7 +96,7 @@ function resolveTarget(target: unknown): string | undefined {
 }
 
 export default async function run(): Promise<void> {
-  if (!existsSync(join(ROOT, 'dist', 'index.js'))) {
+  if (entries().some((entry) => !existsSync(entry.file))) {
     console.log('  (building dist/ first: npm run build)');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
