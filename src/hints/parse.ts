@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { HintFeedError } from './errors.js';
 import { normaliseLang } from './normalize.js';
 import type { HintEntry, HintFeedShape } from './types.js';
@@ -19,24 +18,6 @@ const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 const MAX_ENTITY_ID = 1024;
 const MAX_NAME = 1024;
 
-export const EntityIdSchema = z
-  .string()
-  .max(MAX_ENTITY_ID)
-  .regex(ENTITY_ID_RE, 'not an entityID (URL or URN)');
-export const CountryCodeSchema = z.string().regex(COUNTRY_RE, 'not a two-letter country code');
-const GroupSchema = z.union([CountryCodeSchema, z.string().regex(REGION_RE, 'not a region name')]);
-export const LangSchema = z.string().regex(LANG_RE, 'not a language tag');
-const NameSchema = z.string().max(MAX_NAME);
-const NamesSchema = z.record(LangSchema, NameSchema);
-
-// What parsing runs: the same structure with plain string keys. zod's per-key schemas dominate the
-// cost on a 65,000-entry feed, so keys are checked by the loop that reads the entries anyway, with
-// the same patterns and the same kind of message.
-const FastNamesSchema = z.record(z.string(), NameSchema);
-const FastPerCountrySchema = z.record(z.string(), FastNamesSchema);
-const FastCombinedSchema = z.record(z.string(), FastPerCountrySchema);
-const FastFlatSchema = z.record(z.string(), NameSchema);
-
 function badKey(path: string[], what: string): HintFeedError {
   return new HintFeedError(`feed has an invalid entry at ${path.map(preview).join(' → ')}: key ${what}`, {
     code: 'feed_invalid_shape',
@@ -48,13 +29,6 @@ function checkEntityId(id: string, path: string[]): void {
     throw badKey([...path, id], `not an entityID (URL or URN, at most ${MAX_ENTITY_ID} characters)`);
   }
 }
-
-/** `{ entityID: { lang: name } }`: one country's institutions. */
-export const PerCountryFeedSchema = z.record(EntityIdSchema, NamesSchema);
-/** `{ country or region: { entityID: { lang: name } } }`: every country (and region) in one document. */
-export const CombinedFeedSchema = z.record(GroupSchema, PerCountryFeedSchema);
-/** `{ entityID: name }`: names without a language. */
-export const FlatFeedSchema = z.record(EntityIdSchema, NameSchema);
 
 /** A parsed feed: its shape and its institutions by entityID. @group Hints */
 export interface ParsedHintFeed {
@@ -123,17 +97,24 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
   return strings > 0 ? 'flat' : 'per-country';
 }
 
-function schemaError(error: z.ZodError): HintFeedError {
-  const issue = error.issues[0];
-  const path = issue?.path.map((p) => (typeof p === 'string' ? preview(p) : String(p))).join(' → ') ?? '';
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : '';
-  // A bad record key carries the key schema's own message one level down.
-  const inner = issue?.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
-  const what = inner ? `key ${inner}` : issue?.message;
-  return new HintFeedError(`feed has an invalid entry at ${path || 'the top level'}: ${what}${more}`, {
+function badValue(path: string[], what: string): HintFeedError {
+  return new HintFeedError(`feed has an invalid entry at ${path.map(preview).join(' → ')}: ${what}`, {
     code: 'feed_invalid_shape',
-    cause: error,
   });
+}
+
+function kind(value: unknown): string {
+  return Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
+}
+
+/** A name must be a string of at most {@link MAX_NAME} characters. */
+function checkName(name: unknown, path: string[]): asserts name is string {
+  if (typeof name !== 'string') throw badValue(path, `expected a name (string), got ${kind(name)}`);
+  if (name.length > MAX_NAME) throw badValue(path, `name longer than ${MAX_NAME} characters`);
+}
+
+function checkObject(value: unknown, path: string[], what: string): asserts value is Record<string, unknown> {
+  if (!isPlainObject(value)) throw badValue(path, `expected ${what}, got ${kind(value)}`);
 }
 
 const CLEAN_TAG = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/;
@@ -158,23 +139,21 @@ function untrimmed(name: string): boolean {
  * dropped too (metadata without a display name: it names nothing, and would only add URL words to
  * the search). The parsed object is reused when already clean.
  */
-function cleanNames(
-  names: Record<string, string>,
-  entityId: string,
-  path: string[],
-): Readonly<Record<string, string>> {
+function cleanNames(names: unknown, entityId: string, path: string[]): Readonly<Record<string, string>> {
+  checkObject(names, path, 'an object of names by language');
   let clean = true;
   for (const lang in names) {
-    const name = names[lang]!;
+    const name = names[lang];
+    checkName(name, [...path, lang]);
     if (!CLEAN_TAG.test(lang)) {
       if (!LANG_RE.test(lang)) throw badKey([...path, lang], 'not a language tag');
       clean = false;
     } else if (untrimmed(name) || name === entityId) clean = false;
   }
-  if (clean) return Object.freeze(names);
+  if (clean) return Object.freeze(names as Record<string, string>);
   const out: Record<string, string> = {};
   for (const lang in names) {
-    const name = names[lang]!.trim();
+    const name = (names[lang] as string).trim();
     const tag = normaliseLang(lang);
     if (name && name !== entityId && out[tag] === undefined) out[tag] = name;
   }
@@ -204,39 +183,39 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
   const shape = detectHintFeedShape(document);
   const sourceCountry = options.country?.toUpperCase();
   const entries = new Map<string, HintEntry>();
+  // The document is checked by the loops that read it (no schema library): a zod pass over a
+  // 65,000-entry feed cost more than JSON.parse itself (figure: `npm run bench -- hints`, refresh).
+  const doc = document as Record<string, unknown>;
   if (shape === 'combined') {
-    const result = FastCombinedSchema.safeParse(document);
-    if (!result.success) throw schemaError(result.error);
-    for (const group in result.data) {
+    for (const group in doc) {
       // A region group (africa, net, org) is not a country: its institutions have none.
       const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
-      const institutions = result.data[group]!;
+      const institutions = doc[group];
+      checkObject(institutions, [group], 'an object of institutions by entityID');
       for (const id in institutions) {
         checkEntityId(id, [group]);
         const previous = entries.get(id);
         // An entityID listed under two groups: the first listing wins for the names (completed by the
         // later one), the first country given wins (a region listing never hides a country).
         if (previous) {
-          const names = cleanNames(institutions[id]!, id, [group, id]);
+          const names = cleanNames(institutions[id], id, [group, id]);
           entries.set(id, entry(id, mergeNames(previous.names, names), previous.country ?? country));
         } else {
-          entries.set(id, entry(id, cleanNames(institutions[id]!, id, [group, id]), country));
+          entries.set(id, entry(id, cleanNames(institutions[id], id, [group, id]), country));
         }
       }
     }
   } else if (shape === 'per-country') {
-    const result = FastPerCountrySchema.safeParse(document);
-    if (!result.success) throw schemaError(result.error);
-    for (const id in result.data) {
+    for (const id in doc) {
       checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames(result.data[id]!, id, [id]), sourceCountry));
+      entries.set(id, entry(id, cleanNames(doc[id], id, [id]), sourceCountry));
     }
   } else {
-    const result = FastFlatSchema.safeParse(document);
-    if (!result.success) throw schemaError(result.error);
-    for (const id in result.data) {
+    for (const id in doc) {
       checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames({ und: result.data[id]! }, id, [id]), sourceCountry));
+      const name = doc[id];
+      checkName(name, [id]);
+      entries.set(id, entry(id, cleanNames({ und: name }, id, [id]), sourceCountry));
     }
   }
   if (entries.size === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });

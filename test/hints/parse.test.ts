@@ -108,7 +108,13 @@ describe('parseHintFeed', () => {
       { NL: { [TUD]: { en_: 'x' } } },
       /"NL" → .* → "en_": key not a language tag/,
     ],
-    ['a flat name that is not a string', { [TUD]: 'x', [URN]: 5 }, /./],
+    ['a flat name that is not a string', { [TUD]: 'x', [URN]: 5 }, /expected a name \(string\), got number/],
+    [
+      'a country whose value is an array',
+      { NL: [] },
+      /"NL": expected an object of institutions by entityID, got an array/,
+    ],
+    ['names that are null', { [TUD]: null }, /expected an object of names by language, got null/],
   ])('refuses %s with feed_invalid_shape naming the path', (_name, doc, message) => {
     expect(() => parseHintFeed(doc)).toThrow(
       expect.objectContaining({
