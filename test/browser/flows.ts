@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import type { Page } from 'puppeteer-core';
 import { expect } from 'vitest';
 import { DEFAULT_TEST_INSTITUTIONS } from '../../src/testing.js';
@@ -112,4 +113,37 @@ export async function shopperValidates(page: Page, shopUrl: string, plan: ShopFl
 /** The text of `#id` on the page. */
 export async function text(page: Page, id: string): Promise<string> {
   return page.$eval(`#${id}`, (e) => e.textContent ?? '');
+}
+
+/**
+ * Answer a node:http request with one of the SDK's Web handlers (`Request → Response`): the body
+ * streamed for a POST, one `Set-Cookie` header per cookie.
+ */
+export async function runWebHandler(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  handler: (request: Request) => Promise<Response>,
+): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  }
+  const response = await handler(
+    new Request(url, {
+      method: req.method ?? 'GET',
+      headers,
+      ...(req.method === 'POST'
+        ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }
+        : {}),
+    } as RequestInit),
+  );
+  const out: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') out[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) out['set-cookie'] = cookies;
+  res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
 }

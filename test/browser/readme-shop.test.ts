@@ -8,13 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { browsersUnderTest, cookieHeaderFor, launch, openPage, screenshot } from './browsers.js';
-import { heading, INSTITUTIONS, listen, submit, UNIVERSITY } from './flows.js';
+import { heading, INSTITUTIONS, listen, runWebHandler, submit, UNIVERSITY } from './flows.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -90,27 +89,7 @@ async function serve(
         ? snippet?.callback
         : undefined;
   if (!handler) return void res.writeHead(404).end();
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      headers.append(name, v);
-  }
-  const response = await handler(
-    new Request(url, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(req.method === 'POST'
-        ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' }
-        : {}),
-    } as RequestInit),
-  );
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) out['set-cookie'] = cookies;
-  res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+  await runWebHandler(req, res, url, handler);
 }
 
 describe.each(browsersUnderTest())('README snippet in $name', (b) => {

@@ -10,7 +10,6 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer as startExpress } from '../../examples/express/app.js';
@@ -25,6 +24,7 @@ import {
   heading,
   INSTITUTIONS,
   listen,
+  runWebHandler,
   shopperValidates,
   submit,
   text,
@@ -109,25 +109,7 @@ async function serveMinimal(
         ? handlers?.callback
         : undefined;
   if (!handler) return void res.writeHead(404).end();
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      headers.append(name, v);
-  }
-  const hasBody = req.method === 'POST';
-  const response = await handler(
-    new Request(url, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-    } as RequestInit),
-  );
-  const out: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') out[name] = value;
-  });
-  if (response.headers.getSetCookie().length > 0) out['set-cookie'] = response.headers.getSetCookie();
-  res.writeHead(response.status, out).end(Buffer.from(await response.arrayBuffer()));
+  await runWebHandler(req, res, url, handler);
 }
 
 const SHOPS: [string, (config: ShopConfig) => Promise<RunningShop>][] = [
