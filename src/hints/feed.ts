@@ -393,9 +393,12 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   }
 
   /**
-   * Search institutions for a picker: case-, accent- and punctuation-insensitive; names that start
-   * with the query first, then names with a word starting with it, then names containing it, then
-   * names holding every word of a multi-word query; alphabetical within each group.
+   * Search institutions for a picker: case-, accent- and punctuation-insensitive in every language.
+   * Ranked: the exact name, then names that start with the query, names with words that every query
+   * word starts (any order; short words also as initials), the entityID's host or an e-mail address's
+   * domain and acronyms, substrings, one typo; the shopper's `recent` choices, `country` and `lang`
+   * raise results (never hide them); institutions of higher education first within a group. Each
+   * result says what matched (`match`, `ranges`, `matchedText`).
    */
   search(query: string, options: HintSearchOptions = {}): HintSearchResult[] {
     if (typeof query !== 'string') throw new OptionsError('search query must be a string');

@@ -35,19 +35,20 @@ function normaliseSlow(text: string): string {
  * ASCII it becomes, computed once with the slow path so both agree; `' '` for a separator, and
  * `undefined` when the result is not ASCII (the whole text then takes the slow path).
  */
-const LATIN_LIMIT = 0x250;
-const LATIN: (string | undefined)[] = [];
+export const LATIN_LIMIT = 0x250;
+const latinTable: (string | undefined)[] = [];
 for (let c = 0; c < LATIN_LIMIT; c++) {
   const folded = normaliseSlow(`a${String.fromCharCode(c)}a`);
   const middle = folded.slice(1, -1);
   // "a a" → separator; "aa" → removed (nothing); ASCII letters/digits → themselves.
-  LATIN[c] =
+  latinTable[c] =
     folded === 'a a'
       ? ' '
       : /^[a-z0-9]*$/.test(middle) && folded.startsWith('a') && folded.endsWith('a')
         ? middle
         : undefined;
 }
+export const LATIN: readonly (string | undefined)[] = latinTable;
 
 let buffer = Buffer.allocUnsafe(256);
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is the point: all of ASCII.
@@ -87,7 +88,7 @@ export function normaliseText(text: string): string {
       continue;
     }
     if (c >= LATIN_LIMIT) return normaliseSlow(text);
-    const piece = LATIN[c];
+    const piece = latinTable[c];
     if (piece === undefined) return normaliseSlow(text);
     if (piece === ' ') {
       gap = true;

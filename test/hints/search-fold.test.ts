@@ -93,3 +93,35 @@ describe('entityID hosts', () => {
     expect(queryDomain('jan@')).toBeUndefined();
   });
 });
+
+describe('one edit, against the definition', () => {
+  /** Optimal string alignment distance (Damerau: adjacent swaps count as one edit), by the textbook table. */
+  function osa(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      }
+    }
+    return d[a.length]![b.length]!;
+  }
+
+  it('agrees with the distance on every pair of short words over a small alphabet', () => {
+    const words: string[] = [''];
+    for (let len = 1; len <= 4; len++) {
+      for (let k = 0; k < 3 ** len; k++) {
+        let w = '';
+        for (let x = k, i = 0; i < len; i++, x = Math.floor(x / 3)) w += 'abc'[x % 3];
+        words.push(w);
+      }
+    }
+    let disagreements = 0;
+    for (const a of words) for (const b of words) if (oneEdit(a, b) !== osa(a, b) <= 1) disagreements++;
+    expect(disagreements).toBe(0);
+  });
+});

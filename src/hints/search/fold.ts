@@ -4,7 +4,7 @@
  * The table-driven fast path lives in `../normalize.ts` (shared with feed parsing); this file adds the
  * position map that highlighting needs.
  */
-import { normaliseText } from '../normalize.js';
+import { LATIN, LATIN_LIMIT, normaliseText } from '../normalize.js';
 
 export { normaliseLang } from '../normalize.js';
 
@@ -15,6 +15,9 @@ const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MARK = /\p{M}/u;
 
 let scratchText = new Uint16Array(256);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** The bytes of {@link scratchText} (made again when it grows). */
+let scratchBytes = Buffer.from(scratchText.buffer);
 let scratchFrom = new Uint32Array(256);
 let scratchTo = new Uint32Array(256);
 
@@ -38,14 +41,32 @@ export interface FoldedText {
   readonly to: Uint32Array;
 }
 
-/**
- * {@link fold} one character at a time, keeping where each folded character came from, so a match in
- * the folded text can be highlighted in the original ("zur" in "Universität Zürich" → "Zür").
- * Only run on the few names shown, never on the whole feed.
- */
+/** {@link foldInto}, with copies of the position maps (for tests and one-off use). */
 export function foldMapped(original: string): FoldedText {
-  // Scratch arrays, one exact-size copy each at the end: the number arrays and the string built one
-  // character at a time were most of what a query allocated (search p99: young-generation collections).
+  const text = foldInto(original);
+  return { text, from: scratchFrom.slice(0, text.length), to: scratchTo.slice(0, text.length) };
+}
+
+/** Where folded character `i` of the last {@link foldInto} came from: its start in the original. */
+export function foldedFrom(i: number): number {
+  return scratchFrom[i]!;
+}
+
+/** Where folded character `i` of the last {@link foldInto} came from: its end in the original. */
+export function foldedTo(i: number): number {
+  return scratchTo[i]!;
+}
+
+/**
+ * {@link fold} one character at a time, keeping where each folded character came from (read with
+ * {@link foldedFrom} / {@link foldedTo} until the next call), so a match in the folded text can be
+ * highlighted in the original ("zur" in "Universität Zürich" → "Zür"). Only run on the few names
+ * shown, never on the whole feed.
+ */
+export function foldInto(original: string): string {
+  // Scratch arrays and no copies: the number arrays, their copies (each copy of more than 64 bytes
+  // is a typed array with its own off-heap memory) and the string built one character at a time
+  // were most of what a query allocated (search p99: young-generation collections).
   const cap = original.length * 3 + 1;
   if (scratchText.length < cap) {
     scratchText = new Uint16Array(cap);
@@ -75,6 +96,32 @@ export function foldMapped(original: string): FoldedText {
         to[len++] = i + 1;
       } else {
         gap = true;
+      }
+      i++;
+      continue;
+    }
+    const latin = c < LATIN_LIMIT ? LATIN[c] : undefined;
+    if (latin !== undefined && latin.length > 0) {
+      // Latin letters with accents, from the table `fold` uses: no regular expression, no string per
+      // character (most non-ASCII characters of most names).
+      if (latin === ' ') {
+        gap = true;
+      } else {
+        if (len + latin.length + 1 > scratchText.length) grow(len + latin.length + 1 + original.length - i);
+        text = scratchText;
+        from = scratchFrom;
+        to = scratchTo;
+        if (gap && len > 0) {
+          text[len] = 32;
+          from[len] = i;
+          to[len++] = i;
+        }
+        gap = false;
+        for (let k = 0; k < latin.length; k++) {
+          text[len] = latin.charCodeAt(k);
+          from[len] = i;
+          to[len++] = i + 1;
+        }
       }
       i++;
       continue;
@@ -110,11 +157,17 @@ export function foldMapped(original: string): FoldedText {
     }
     i = end;
   }
+  // One string straight from the scratch memory (UTF-16 in the machine's byte order): no argument list
+  // of numbers per name, as `fromCharCode.apply` makes.
+  if (LITTLE_ENDIAN) {
+    if (scratchBytes.buffer !== scratchText.buffer) scratchBytes = Buffer.from(scratchText.buffer);
+    return scratchBytes.toString('utf16le', 0, len * 2);
+  }
   let out = '';
   for (let k = 0; k < len; k += 1024)
     out += String.fromCharCode.apply(
       null,
       scratchText.subarray(k, Math.min(len, k + 1024)) as unknown as number[],
     );
-  return { text: out, from: scratchFrom.slice(0, len), to: scratchTo.slice(0, len) };
+  return out;
 }

@@ -32,17 +32,7 @@ import {
   KeyTable,
   queryDomain,
 } from './host.js';
-import {
-  ACRONYM_STOP,
-  academicWord,
-  classOf,
-  KINDS,
-  keyOf,
-  type RankTable,
-  rankTable,
-  TIER,
-  TopK,
-} from './rank.js';
+import { ACRONYM_STOP, academicWord, classOf, KINDS, type RankTable, rankTable, TIER, TopK } from './rank.js';
 import { sortOrder } from './sort.js';
 import { WordTable } from './words.js';
 
@@ -122,6 +112,10 @@ interface Query {
   readonly country: number;
   readonly lang: Uint8Array | undefined;
   readonly recent: Set<number>;
+  /** The language whose boost applies (its primary subtag), for {@link SearchIndex.#members}. */
+  readonly langKey: string | undefined;
+  /** Boosts whose institutions the word stage ranked already: 1 country, 2 language (see `#boostPass`). */
+  settled: number;
   accepts?: (Accepts | undefined)[];
 }
 
@@ -149,6 +143,8 @@ export class SearchIndex {
   /** End of each word's prefix segment: postings [postStart[w], firstEnd[w]) have {@link FIRST}. */
   readonly #firstEnd: Uint32Array;
   readonly #unions = new Map<string, Union>();
+  /** The institutions of a country ("c" + id) or named in a language ("l" + tag), in static rank; made on first use. */
+  readonly #memberLists = new Map<string, Uint32Array>();
   readonly #blooms: Uint32Array;
   /** Letters that follow the empty head and each one-letter head, filled on first use. */
   readonly #childCache = new Map<string, number[]>();
@@ -417,6 +413,7 @@ export class SearchIndex {
     const words = [...new Set(q.split(' '))].slice(0, MAX_WORDS);
     const lang = options.lang === undefined ? undefined : normaliseLang(options.lang);
     const dash = lang === undefined ? -1 : lang.indexOf('-');
+    const langKey = lang === undefined ? undefined : dash > 0 ? lang.slice(0, dash) : lang;
     const recent = new Set<number>();
     for (const id of options.recent?.slice(0, MAX_RECENT) ?? []) {
       this.#byId ??= new Map(this.#entries.map((entry, i) => [entry.entityId, i]));
@@ -434,8 +431,10 @@ export class SearchIndex {
       hi: new Int32Array(n),
       table: rankTable(acronymFirst),
       country: options.country === undefined ? 0 : (this.#countryIds.get(options.country.toUpperCase()) ?? 0),
-      lang: lang === undefined ? undefined : this.#langHas.get(dash > 0 ? lang.slice(0, dash) : lang),
+      lang: langKey === undefined ? undefined : this.#langHas.get(langKey),
       recent,
+      langKey,
+      settled: 0,
     };
     for (let j = 0; j < n; j++) {
       ctx.lo[j] = this.#lowerBound(words[j]!, 0, this.#tokens.length);
@@ -455,6 +454,8 @@ export class SearchIndex {
     if (!email && this.#canEnter(ctx, top, TIER.prefix)) {
       if (n === 1) this.#wordStage(ctx, top);
       else this.#wordsStage(ctx, top);
+      // The boost passes ranked prefix and word matches only: the stages after them make room for boosts.
+      ctx.settled = 0;
     }
     if (
       !email &&
@@ -491,46 +492,92 @@ export class SearchIndex {
   ): HintSearchResult {
     const entry = this.#entries[e]!;
     const name = pickName(entry, lang) ?? entry.entityId;
-    const base = { entityId: entry.entityId, name, country: entry.country, match: kind };
-    if (kind === 'host') {
-      const host = this.#host(e);
-      return { ...base, ranges: [], ...(host !== undefined ? { matchedText: host } : {}) };
-    }
+    if (kind === 'host') return result(entry, name, kind, [], this.#host(e));
     const ranges = highlight(name, words, kind);
-    if (ranges !== undefined) return { ...base, ranges };
-    for (const other of Object.values(entry.names)) {
-      if (other !== name && highlight(other, words, kind) !== undefined) {
-        return { ...base, ranges: [], matchedText: other };
-      }
+    if (ranges !== undefined) return result(entry, name, kind, ranges, undefined);
+    for (const other in entry.names) {
+      const text = entry.names[other]!;
+      if (text !== name && highlight(text, words, kind) !== undefined)
+        return result(entry, name, kind, [], text);
     }
-    if (domain !== undefined && this.#host(e) !== undefined) {
-      return { ...base, ranges: [], matchedText: this.#host(e) };
-    }
-    return { ...base, ranges: [] };
+    return result(entry, name, kind, [], domain === undefined ? undefined : this.#host(e));
   }
 
+  /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
   #key(ctx: Query, e: number, tier: number, whole = false): number {
     let cls = ctx.table.group[tier]! * 256 + ctx.table.sub[tier]! + (whole ? 4 : 0);
     if (ctx.country !== 0 && this.#country[e] === ctx.country) cls += 128;
     if (ctx.lang !== undefined && ctx.lang[e] === 1) cls += 64;
     if (this.#academic[e] === 1) cls += 32;
     if (ctx.recent.size !== 0 && ctx.recent.has(e)) cls += 4096;
-    return keyOf(cls, e);
+    return cls;
   }
 
-  /** The best key any non-recent candidate of `tier` at static rank `e` could have. */
+  /** The best class any non-recent candidate of `tier` at static rank `e` or later could have. */
   #ceiling(ctx: Query, tier: number, e: number, whole = true): number {
     // Institutions of higher education come first in static rank, so `academic[e]` bounds every later one.
-    const academic = e === 0 || this.#academic[e] === 1;
-    return keyOf(
-      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, academic, whole),
-      e,
-    );
+    return this.#ceilingClass(ctx, tier, e === 0 || this.#academic[e] === 1, whole);
+  }
+
+  #ceilingClass(ctx: Query, tier: number, academic: boolean, whole: boolean): number {
+    const country = ctx.country !== 0 && (ctx.settled & 1) === 0;
+    const lang = ctx.lang !== undefined && (ctx.settled & 2) === 0;
+    return classOf(ctx.table, tier, false, country, lang, academic, whole);
+  }
+
+  /**
+   * The shopper's country and language raise results, so a scan of a long posting list in static rank
+   * cannot stop while some later institution might still be boosted: a one-letter query with a country
+   * read the whole list (thousands of postings, the slowest queries at 6,500 institutions). When the
+   * country's (or language's) institutions are few next to the list, they are ranked first from their
+   * own list, and the scan after it leaves the boost out of its ceiling.
+   */
+  #boostPass(ctx: Query, top: TopK, postings: number): void {
+    if (ctx.country !== 0) {
+      const list = this.#members(`c${ctx.country}`);
+      if (list.length * 8 <= postings) {
+        this.#rankAll(ctx, top, list);
+        ctx.settled |= 1;
+      }
+    }
+    if (ctx.langKey !== undefined && ctx.lang !== undefined) {
+      const list = this.#members(`l${ctx.langKey}`);
+      if (list.length * 8 <= postings) {
+        this.#rankAll(ctx, top, list);
+        ctx.settled |= 2;
+      }
+    }
+  }
+
+  /** Every institution of `list` (static-rank order) that the query's words start words of, ranked. */
+  #rankAll(ctx: Query, top: TopK, list: Uint32Array): void {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i]!;
+      if (!top.beats(this.#ceiling(ctx, TIER.exact, e, true), e)) return;
+      const code = this.#prefixTier(e, ctx);
+      if (code >= 0) top.offer(e, this.#key(ctx, e, code & 7, (code & 8) !== 0), code & 7);
+    }
+  }
+
+  /** The institutions of country id `c<id>` or language `l<tag>`, in static rank. */
+  #members(key: string): Uint32Array {
+    let list = this.#memberLists.get(key);
+    if (list !== undefined) return list;
+    const n = this.#entries.length;
+    const country = key[0] === 'c' ? Number(key.slice(1)) : 0;
+    const has = country === 0 ? this.#langHas.get(key.slice(1)) : undefined;
+    const member = (e: number) => (country !== 0 ? this.#country[e] === country : has?.[e] === 1);
+    let count = 0;
+    for (let e = 0; e < n; e++) if (member(e)) count++;
+    list = new Uint32Array(count);
+    for (let e = 0, x = 0; e < n; e++) if (member(e)) list[x++] = e;
+    this.#memberLists.set(key, list);
+    return list;
   }
 
   /** Whether any candidate of `tier` could still enter the results. */
   #canEnter(ctx: Query, top: TopK, tier: number): boolean {
-    return !top.full || top.floor < this.#ceiling(ctx, tier, 0);
+    return top.beats(this.#ceiling(ctx, tier, 0), 0);
   }
 
   #nextEpoch(): number {
@@ -549,6 +596,8 @@ export class SearchIndex {
     if (lo === hi) return;
     const post = this.#post;
     const flag = this.#flag;
+    const union = this.#unions.get(word);
+    this.#boostPass(ctx, top, union?.entities.length ?? this.#postStart[hi]! - this.#postStart[lo]!);
     if (this.#tokens[lo] === word) {
       for (let p = this.#postStart[lo]!; p < this.#postStart[lo + 1]!; p++) {
         if (flag[p]! & WHOLE) top.offer(post[p]!, this.#key(ctx, post[p]!, TIER.exact), TIER.exact);
@@ -556,7 +605,6 @@ export class SearchIndex {
     }
     // Prefix matches first, then word matches: each segment is in static-rank order, so a scan stops
     // as soon as nothing later in it can enter the results.
-    const union = this.#unions.get(word);
     if (union !== undefined) {
       this.#scan(ctx, top, union.entities, 0, union.first, TIER.prefix);
       if (this.#canEnter(ctx, top, TIER.word))
@@ -582,17 +630,14 @@ export class SearchIndex {
     whole = false,
   ): void {
     // The ceiling of a later candidate only depends on whether it is academic: two numbers, once.
-    const high =
-      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, true, whole) * 2 ** 32;
-    const low =
-      classOf(ctx.table, tier, false, ctx.country !== 0, ctx.lang !== undefined, false, whole) * 2 ** 32;
+    const high = this.#ceilingClass(ctx, tier, true, whole);
+    const low = this.#ceilingClass(ctx, tier, false, whole);
     const academic = this.#academic;
     for (let p = from; p < to; p++) {
       const e = list[p]!;
-      if (top.full && top.floor >= (academic[e] === 1 ? high : low) - e) return;
-      const key = this.#key(ctx, e, tier, whole);
-      if (top.full && key <= top.floor) continue;
-      top.offer(e, key, tier);
+      if (!top.beats(academic[e] === 1 ? high : low, e)) return;
+      const cls = this.#key(ctx, e, tier, whole);
+      if (top.beats(cls, e)) top.offer(e, cls, tier);
     }
   }
 
@@ -625,12 +670,13 @@ export class SearchIndex {
       }
       if (driver === -1) return;
     }
+    this.#boostPass(ctx, top, best);
     const epoch = this.#nextEpoch();
     this.#exactNames(ctx, top, epoch);
     // The last word can only be a whole word of a name when the dictionary holds it.
     const whole = this.#tokens[ctx.lo[n - 1]!] === ctx.words[n - 1];
     const visit = (e: number, ceiling: number): boolean => {
-      if (top.full && top.floor >= this.#ceiling(ctx, ceiling, e, whole)) return false;
+      if (!top.beats(this.#ceiling(ctx, ceiling, e, whole), e)) return false;
       if (this.#stamp[e] === epoch) return true;
       this.#stamp[e] = epoch;
       const code = this.#prefixTier(e, ctx);
@@ -812,7 +858,7 @@ export class SearchIndex {
     const visitList = (from: number, to: number, ceilingTier: number) => {
       for (let p = from; p < to; p++) {
         const e = this.#post[p]!;
-        if (top.full && top.floor >= this.#ceiling(ctx, ceilingTier, e, false)) return;
+        if (!top.beats(this.#ceiling(ctx, ceilingTier, e, false), e)) return;
         if (this.#stamp[e] === epoch) continue;
         this.#stamp[e] = epoch;
         // One word: the list says how it matched (a better match was ranked by the stages before).
@@ -986,6 +1032,29 @@ export class SearchIndex {
     }
     return lo;
   }
+}
+
+/**
+ * One result, always built the same way: spreading a base object into results of different shapes
+ * made new hidden classes that outlived each query until the next full collection (search p99:
+ * slow young-generation collections).
+ */
+function result(
+  entry: HintEntry,
+  name: string,
+  match: HintMatchKind,
+  ranges: readonly (readonly [number, number])[],
+  matchedText: string | undefined,
+): HintSearchResult {
+  const out: { -readonly [K in keyof HintSearchResult]: HintSearchResult[K] } = {
+    entityId: entry.entityId,
+    name,
+    country: entry.country,
+    match,
+    ranges,
+  };
+  if (matchedText !== undefined) out.matchedText = matchedText;
+  return out;
 }
 
 /** Records and their word ids (final dictionary ids) in static-rank order (CSR); returns the counts. */

@@ -1,6 +1,5 @@
 /**
- * Ranking: a result's key is one number, `class × 2^32 − staticRank`, so comparing two candidates is
- * one comparison. The class orders, from strongest: a recent choice of the shopper, then the match
+ * Ranking: a result is ordered by its class, then by its static rank (see {@link TopK}). The class orders, from strongest: a recent choice of the shopper, then the match
  * kind (exact, prefix, word, acronym, host, substring, typo), then the shopper's country, then the
  * shopper's language. Boosts only order results within what the query matched: they never hide one.
  * The static rank (the index's entity order) breaks ties: institutions of higher education first,
@@ -50,7 +49,14 @@ export interface RankTable {
   readonly sub: Int32Array;
 }
 
+/** The two tables, made once. */
+const TABLES = [makeRankTable(false), makeRankTable(true)] as const;
+
 export function rankTable(acronymFirst: boolean): RankTable {
+  return TABLES[acronymFirst ? 1 : 0];
+}
+
+function makeRankTable(acronymFirst: boolean): RankTable {
   const group = new Int32Array(KINDS.length);
   const sub = new Int32Array(KINDS.length);
   const set = (tier: number, g: number, s: number) => {
@@ -96,19 +102,17 @@ export function classOf(
   );
 }
 
-const SHIFT = 2 ** 32;
-
-export function keyOf(cls: number, entity: number): number {
-  return cls * SHIFT - entity;
-}
-
 /**
- * The best `limit` candidates seen, by key. Each entity keeps only its best key (an institution is
- * listed once, with its best match). Most candidates are rejected by one comparison with the
- * smallest key held, so a scan over thousands of postings stays cheap.
+ * The best `limit` candidates seen: by class, then by static rank (lower first). Each entity keeps only
+ * its best class (an institution is listed once, with its best match). Most candidates are rejected
+ * by one comparison with the weakest one held, so a scan over thousands of postings stays cheap.
+ *
+ * Class and rank are two small integers compared in turn, never one floating-point key: a double
+ * that crosses a call is a heap allocation, and a one-letter query with a country boost compares
+ * thousands of candidates (search p99: young-generation collections).
  */
 export class TopK {
-  readonly keys: Float64Array;
+  readonly classes: Int32Array;
   readonly entities: Int32Array;
   readonly tiers: Uint8Array;
   size = 0;
@@ -116,7 +120,7 @@ export class TopK {
 
   constructor(limit: number) {
     this.#limit = limit;
-    this.keys = new Float64Array(limit);
+    this.classes = new Int32Array(limit);
     this.entities = new Int32Array(limit);
     this.tiers = new Uint8Array(limit);
   }
@@ -125,9 +129,12 @@ export class TopK {
     return this.size >= this.#limit;
   }
 
-  /** The smallest key held (−∞ until full): a candidate must beat it. */
-  get floor(): number {
-    return this.size >= this.#limit ? this.keys[this.size - 1]! : Number.NEGATIVE_INFINITY;
+  /** Whether a candidate of class `cls` at static rank `entity` would enter the results now. */
+  beats(cls: number, entity: number): boolean {
+    if (this.size < this.#limit) return true;
+    const last = this.#limit - 1;
+    const floor = this.classes[last]!;
+    return cls > floor || (cls === floor && entity < this.entities[last]!);
   }
 
   has(entity: number): boolean {
@@ -135,10 +142,10 @@ export class TopK {
     return false;
   }
 
-  offer(entity: number, key: number, tier: number): void {
+  offer(entity: number, cls: number, tier: number): void {
+    if (!this.beats(cls, entity)) return;
     const limit = this.#limit;
-    if (this.size >= limit && key <= this.keys[limit - 1]!) return;
-    // Already held: keep the better key.
+    // Already held (with the same rank, a better class means a better candidate): keep the better.
     let at = -1;
     for (let i = 0; i < this.size; i++) {
       if (this.entities[i] === entity) {
@@ -147,23 +154,26 @@ export class TopK {
       }
     }
     if (at >= 0) {
-      if (this.keys[at]! >= key) return;
+      if (this.classes[at]! >= cls) return;
       // Remove it, then insert as new.
       for (let i = at; i < this.size - 1; i++) {
-        this.keys[i] = this.keys[i + 1]!;
+        this.classes[i] = this.classes[i + 1]!;
         this.entities[i] = this.entities[i + 1]!;
         this.tiers[i] = this.tiers[i + 1]!;
       }
       this.size--;
     }
     let i = this.size < limit ? this.size++ : limit - 1;
-    while (i > 0 && this.keys[i - 1]! < key) {
-      this.keys[i] = this.keys[i - 1]!;
+    while (
+      i > 0 &&
+      (this.classes[i - 1]! < cls || (this.classes[i - 1] === cls && this.entities[i - 1]! > entity))
+    ) {
+      this.classes[i] = this.classes[i - 1]!;
       this.entities[i] = this.entities[i - 1]!;
       this.tiers[i] = this.tiers[i - 1]!;
       i--;
     }
-    this.keys[i] = key;
+    this.classes[i] = cls;
     this.entities[i] = entity;
     this.tiers[i] = tier;
   }
