@@ -533,20 +533,23 @@ export class SearchIndex {
    * own list, and the scan after it leaves the boost out of its ceiling.
    */
   #boostPass(ctx: Query, top: TopK, postings: number): void {
+    // The flags are set after both passes, so that each pass's own early stop leaves room for every boost.
+    let settled = 0;
     if (ctx.country !== 0) {
       const list = this.#members(`c${ctx.country}`);
       if (list.length * 8 <= postings) {
         this.#rankAll(ctx, top, list);
-        ctx.settled |= 1;
+        settled |= 1;
       }
     }
     if (ctx.langKey !== undefined && ctx.lang !== undefined) {
       const list = this.#members(`l${ctx.langKey}`);
       if (list.length * 8 <= postings) {
         this.#rankAll(ctx, top, list);
-        ctx.settled |= 2;
+        settled |= 2;
       }
     }
+    ctx.settled = settled;
   }
 
   /** Every institution of `list` (static-rank order) that the query's words start words of, ranked. */
@@ -739,6 +742,7 @@ export class SearchIndex {
     const n = words.length;
     const last = words[n - 1]!;
     let best = -1;
+    let bestScore = -1;
     for (let rec = this.#entRec[e]!; rec < this.#entRec[e + 1]!; rec++) {
       const a = this.#recTokStart[rec]!;
       const b = this.#recTokStart[rec + 1]!;
@@ -778,8 +782,13 @@ export class SearchIndex {
             : TIER.prefix
           : TIER.word;
       }
-      const code = tier | (whole ? 8 : 0);
-      if (best === -1 || tier < (best & 7) || (tier === (best & 7) && code > best)) best = code;
+      // The best name is the one with the best class (a whole last word can outrank the kind of
+      // match within a group), as the posting-list scans rank it: one answer however it is found.
+      const score = ctx.table.group[tier]! * 256 + ctx.table.sub[tier]! + (whole ? 4 : 0);
+      if (score > bestScore) {
+        bestScore = score;
+        best = tier | (whole ? 8 : 0);
+      }
       if (tier === TIER.exact) break;
     }
     return best;
