@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold, foldMapped } from '../../src/hints/search/fold.js';
 import { oneEdit } from '../../src/hints/search/highlight.js';
 import { domainKeys, entityHost, hostLabels, queryDomain } from '../../src/hints/search/host.js';
+import { internLatin, WordTable } from '../../src/hints/search/words.js';
 
 describe('fold', () => {
   it('folds case, accents and special letters the same way on both sides', () => {
@@ -123,5 +124,32 @@ describe('one edit, against the definition', () => {
     let disagreements = 0;
     for (const a of words) for (const b of words) if (oneEdit(a, b) !== osa(a, b) <= 1) disagreements++;
     expect(disagreements).toBe(0);
+  });
+});
+
+describe('folding while interning', () => {
+  it('cuts every Latin name into the words of its fold, and hands other scripts to the general path', () => {
+    const table = new WordTable();
+    const chars = 'aZ09 -.,()ßæÆøØłŁđþıœÉéèüÜöçñÅåÿĳǅ\u00ad\u00a0\t';
+    let other = 0;
+    for (let k = 0; k < 3000; k++) {
+      let name = '';
+      const length = (k * 7) % 23;
+      for (let i = 0; i < length; i++) name += chars[(k * 31 + i * 17 + ((k * i) % 13)) % chars.length];
+      const ids: number[] = [];
+      const expected = fold(name).split(' ').filter(Boolean);
+      if (internLatin(name, table, ids)) {
+        expect({ name, words: ids.map((id) => table.words[id]) }).toEqual({ name, words: expected });
+      } else {
+        other++;
+        expect(ids).toEqual([]);
+      }
+    }
+    expect(other).toBe(0);
+    for (const name of ['Zu\u0308rich', 'Πανεπιστήμιο Αθηνών', '東京大学', 'ﬁnance']) {
+      const ids: number[] = [7];
+      expect(internLatin(name, table, ids)).toBe(false);
+      expect(ids).toEqual([7]);
+    }
   });
 });

@@ -34,7 +34,7 @@ import {
 } from './host.js';
 import { ACRONYM_STOP, academicWord, classOf, KINDS, type RankTable, rankTable, TIER, TopK } from './rank.js';
 import { sortOrder } from './sort.js';
-import { WordTable } from './words.js';
+import { internLatin, WordTable } from './words.js';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
@@ -1126,35 +1126,57 @@ function foldRecords(input: readonly HintEntry[]) {
     recOwnerFirst[e] = recTokEnd.length;
     let academic = false;
     let langs = 0;
-    const texts: string[] = [];
     for (const lang in names) {
       langs++;
-      const text = fold(names[lang]!);
-      if (!text) continue;
-      const same = texts.indexOf(text);
+      const recStart = recToks.length;
+      const name = names[lang]!;
+      if (!internLatin(name, table, recToks)) {
+        const text = fold(name);
+        for (let start = 0; text.length > 0; ) {
+          const space = text.indexOf(' ', start);
+          recToks.push(table.intern(text, start, space === -1 ? text.length : space));
+          if (space === -1) break;
+          start = space + 1;
+        }
+      }
+      const end = recToks.length;
+      if (end === recStart) continue;
+      // The same folded name in another language is one record.
+      const same = sameRecord(recOwnerFirst[e]!, recTokEnd, recToks, recStart);
       if (same !== -1) {
-        if (lang === defaultLang) defRec[e] = recOwnerFirst[e]! + same;
+        recToks.length = recStart;
+        if (lang === defaultLang) defRec[e] = same;
         continue;
       }
       if (lang === defaultLang) defRec[e] = recTokEnd.length;
-      texts.push(text);
-      let start = 0;
-      for (;;) {
-        const space = text.indexOf(' ', start);
-        const id = table.intern(text, start, space === -1 ? text.length : space);
-        if (id === tokAcademic.length) tokAcademic.push(academicWord(tokStr[id]!) ? 1 : 0);
-        if (tokAcademic[id] === 1) academic = true;
-        recToks.push(id);
-        if (space === -1) break;
-        start = space + 1;
-      }
-      recTokEnd.push(recToks.length);
+      while (tokAcademic.length < tokStr.length)
+        tokAcademic.push(academicWord(tokStr[tokAcademic.length]!) ? 1 : 0);
+      for (let j = recStart; j < end; j++) if (tokAcademic[recToks[j]!] === 1) academic = true;
+      recTokEnd.push(end);
     }
     prior[e] = (academic ? 2 : 0) + (langs >= 2 ? 1 : 0);
   }
   recOwnerFirst[n] = recTokEnd.length;
 
   return { table, recOwnerFirst, recTokEnd, recToks, prior, defRec };
+}
+
+/** The record from `first` on whose words are those of `recToks[from…]` (the record being added), or −1. */
+function sameRecord(
+  first: number,
+  recTokEnd: readonly number[],
+  recToks: readonly number[],
+  from: number,
+): number {
+  const length = recToks.length - from;
+  for (let r = first; r < recTokEnd.length; r++) {
+    const a = r === 0 ? 0 : recTokEnd[r - 1]!;
+    if (recTokEnd[r]! - a !== length) continue;
+    let j = 0;
+    while (j < length && recToks[a + j] === recToks[from + j]) j++;
+    if (j === length) return r;
+  }
+  return -1;
 }
 
 /**
