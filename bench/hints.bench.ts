@@ -186,6 +186,10 @@ function queryKinds(entries: HintEntry[]): Record<string, string[]> {
   };
 }
 
+/** Rounds of every query of a kind with every option set: p99 over 10 × 3 × (26 to 60) samples. */
+const ROUNDS = 10;
+const WARM_UP_PASSES = 3;
+
 function searchLatency(entries: HintEntry[], count: number): void {
   const index = new SearchIndex(entries);
   const naive = naiveScan(entries);
@@ -195,15 +199,23 @@ function searchLatency(entries: HintEntry[], count: number): void {
     { lang: 'de', limit: 10 },
     { country: 'NL', lang: 'nl', limit: 10 },
   ];
-  // One untimed pass warms the JIT up: the figures are the steady state of a long-running server.
-  for (const qs of Object.values(kinds)) for (const q of qs) for (const o of options) index.search(q, o);
+  const warmUp = () => {
+    for (let pass = 0; pass < WARM_UP_PASSES; pass++) {
+      for (const qs of Object.values(kinds)) for (const q of qs) for (const o of options) index.search(q, o);
+    }
+  };
   // Collect what building this index and the naive scan's names left behind: without it the first
   // kinds measured took that full collection (a one-off after each refresh, not a per-query cost) and
   // showed a p99 of 2–4 ms at 6,500 while an isolated run of the same queries had 0.3 ms.
+  warmUp();
   gc();
+  // Then warm the JIT up (again): the figures are the steady state of a long-running server. A forced
+  // collection (`gc()`) also throws away optimised code; measured right after it, the first queries of
+  // the first kind recompiled the search (3–7 ms each, seen with --trace-opt) and made its p99.
+  warmUp();
   const target = count <= 10_000 ? 0.25 : 1;
   console.log(
-    `  search latency by query kind (µs; ${options.length} option sets × 5 rounds each; baseline: naive scan)`,
+    `  search latency by query kind (µs; ${options.length} option sets × ${ROUNDS} rounds each; baseline: naive scan)`,
   );
   console.log(
     `  ${'kind'.padEnd(14)}${'p50'.padStart(9)}${'p99'.padStart(9)}${'naive p50'.padStart(11)}${'naive/index'.padStart(13)}`,
@@ -212,7 +224,7 @@ function searchLatency(entries: HintEntry[], count: number): void {
   for (const [kind, qs] of Object.entries(kinds)) {
     const lat: number[] = [];
     const base: number[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const q of qs) {
         for (const o of options) {
           const t = performance.now();
