@@ -107,10 +107,24 @@ function kind(value: unknown): string {
   return Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
 }
 
+/** Where an entry is, for an error message: made only when there is one. */
+function where(group: string | undefined, entityId: string, lang?: string): string[] {
+  const path = group === undefined ? [entityId] : [group, entityId];
+  if (lang !== undefined) path.push(lang);
+  return path;
+}
+
 /** A name must be a string of at most {@link MAX_NAME} characters. */
-function checkName(name: unknown, path: string[]): asserts name is string {
-  if (typeof name !== 'string') throw badValue(path, `expected a name (string), got ${kind(name)}`);
-  if (name.length > MAX_NAME) throw badValue(path, `name longer than ${MAX_NAME} characters`);
+function checkName(
+  name: unknown,
+  group: string | undefined,
+  entityId: string,
+  lang?: string,
+): asserts name is string {
+  if (typeof name !== 'string')
+    throw badValue(where(group, entityId, lang), `expected a name (string), got ${kind(name)}`);
+  if (name.length > MAX_NAME)
+    throw badValue(where(group, entityId, lang), `name longer than ${MAX_NAME} characters`);
 }
 
 function checkObject(value: unknown, path: string[], what: string): asserts value is Record<string, unknown> {
@@ -139,16 +153,29 @@ function untrimmed(name: string): boolean {
  * dropped too (metadata without a display name: it names nothing, and would only add URL words to
  * the search). The parsed object is reused when already clean.
  */
-function cleanNames(names: unknown, entityId: string, path: string[]): Readonly<Record<string, string>> {
-  checkObject(names, path, 'an object of names by language');
+function cleanNames(
+  names: unknown,
+  entityId: string,
+  group: string | undefined,
+  cleanTags: Set<string>,
+): Readonly<Record<string, string>> {
+  // The path of an entry is made only for an error message: arrays per name were a good part of
+  // what checking a 65,000-entry feed allocated (refresh time, `npm run bench -- hints`).
+  if (!isPlainObject(names))
+    throw badValue(where(group, entityId), `expected an object of names by language, got ${kind(names)}`);
   let clean = true;
   for (const lang in names) {
     const name = names[lang];
-    checkName(name, [...path, lang]);
-    if (!CLEAN_TAG.test(lang)) {
-      if (!LANG_RE.test(lang)) throw badKey([...path, lang], 'not a language tag');
-      clean = false;
-    } else if (untrimmed(name) || name === entityId) clean = false;
+    checkName(name, group, entityId, lang);
+    if (!cleanTags.has(lang)) {
+      if (!CLEAN_TAG.test(lang)) {
+        if (!LANG_RE.test(lang)) throw badKey(where(group, entityId, lang), 'not a language tag');
+        clean = false;
+        continue;
+      }
+      cleanTags.add(lang);
+    }
+    if (untrimmed(name) || name === entityId) clean = false;
   }
   if (clean) return Object.freeze(names as Record<string, string>);
   const out: Record<string, string> = {};
@@ -183,6 +210,8 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
   const shape = detectHintFeedShape(document);
   const sourceCountry = options.country?.toUpperCase();
   const entries = new Map<string, HintEntry>();
+  /** Language tags already seen to be clean (a feed uses a few dozen, on every entry). */
+  const cleanTags = new Set<string>();
   // The document is checked by the loops that read it (no schema library): a zod pass over a
   // 65,000-entry feed cost more than JSON.parse itself (figure: `npm run bench -- hints`, refresh).
   const doc = document as Record<string, unknown>;
@@ -198,24 +227,24 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
         // An entityID listed under two groups: the first listing wins for the names (completed by the
         // later one), the first country given wins (a region listing never hides a country).
         if (previous) {
-          const names = cleanNames(institutions[id], id, [group, id]);
+          const names = cleanNames(institutions[id], id, group, cleanTags);
           entries.set(id, entry(id, mergeNames(previous.names, names), previous.country ?? country));
         } else {
-          entries.set(id, entry(id, cleanNames(institutions[id], id, [group, id]), country));
+          entries.set(id, entry(id, cleanNames(institutions[id], id, group, cleanTags), country));
         }
       }
     }
   } else if (shape === 'per-country') {
     for (const id in doc) {
       checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames(doc[id], id, [id]), sourceCountry));
+      entries.set(id, entry(id, cleanNames(doc[id], id, undefined, cleanTags), sourceCountry));
     }
   } else {
     for (const id in doc) {
       checkEntityId(id, []);
       const name = doc[id];
-      checkName(name, [id]);
-      entries.set(id, entry(id, cleanNames({ und: name }, id, [id]), sourceCountry));
+      checkName(name, undefined, id);
+      entries.set(id, entry(id, cleanNames({ und: name }, id, undefined, cleanTags), sourceCountry));
     }
   }
   if (entries.size === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
