@@ -1110,7 +1110,10 @@ function buildBlooms(tokens: readonly string[]): Uint32Array {
 /** Pass 1, feed order: fold every name into records of word ids (temporary ids, first-seen order). */
 function foldRecords(input: readonly HintEntry[]) {
   const n = input.length;
-  const table = new WordTable();
+  // About 1.5 distinct words per institution, at most half the slots full: sized once, not grown.
+  let capacity = 1 << 10;
+  while (capacity < n * 4) capacity *= 2;
+  const table = new WordTable(capacity);
   const tokStr = table.words;
   const tokAcademic: number[] = [];
   const recOwnerFirst = new Uint32Array(n + 1);
