@@ -3,7 +3,7 @@
  * baseline measured in the same run:
  * (a) RedisTransactionStore put+take (browser binding on) against a bare `SET … PX` + `GETDEL` of a
  *     value of the same size under a key of the same length on the same connection, one at a time, with node-redis 5 and ioredis 5
- *     (target >= 0.8x). `put` is one `SET … PX … NX`, `take` one `SET … XX PX … GET`: the same two
+ *     (target >= 0.8x, as the median of the rounds' ratios). `put` is one `SET … PX … NX`, `take` one `SET … XX PX … GET`: the same two
  *     round trips, so the difference is the store's own work (binding cookie, digests, JSON), shown
  *     as client CPU per pair next to Redis's own server time per command (`INFO commandstats`);
  * (b) RedisOfferLedger claims per second from 4 app processes (8 claims in flight each) against a
