@@ -67,8 +67,6 @@ const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
 const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{8})\.[A-Za-z0-9_-]{43}$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
-/** A state whose first 8 characters can be its tag as they are (the SDK's states: 256-bit base64url). */
-const STATE_HEAD_RE = /^[A-Za-z0-9_-]{8}/;
 
 /** What a taken transaction's key holds for `ttlMs`, so a second callback is reported as a replay. */
 const TOMBSTONE = 'T';
@@ -203,7 +201,7 @@ export class RedisTransactionStore implements TransactionStore {
     const mine = tag(state);
     for (const values of slots) {
       for (const value of values) {
-        if (BINDING_RE.exec(value)?.[2] !== mine) continue;
+        if (tagOf(value) !== mine) continue;
         const transaction = this.#taken(state, await this.#takeKey(this.#key(state, digest(value))));
         if (transaction !== undefined) return transaction;
       }
@@ -258,9 +256,7 @@ export class RedisTransactionStore implements TransactionStore {
     const header = cookieHeader(context);
     if (cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
     const mine = tag(state);
-    const slot = cookies
-      .read(header)
-      .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
+    const slot = cookies.read(header).findIndex((values) => values.some((v) => tagOf(v) === mine));
     return slot === -1 ? undefined : cookies.clear(slot);
   }
 
@@ -303,8 +299,32 @@ export class RedisTransactionStore implements TransactionStore {
  * (bench/redis.bench.ts); a clash only makes `take` try one more key.
  */
 function tag(state: string): string {
-  return STATE_HEAD_RE.test(state) ? state.slice(0, 8) : digest(state).slice(0, 8);
+  return startsWithTag(state) ? state.slice(0, 8) : digest(state).slice(0, 8);
 }
+
+/** Whether the first 8 characters of `value` are base64url (A–Z, a–z, 0–9, "-", "_"). */
+function startsWithTag(value: string): boolean {
+  if (value.length < 8) return false;
+  for (let i = 0; i < 8; i++) {
+    const c = value.charCodeAt(i);
+    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+/**
+ * The state tag of a binding cookie's value, `<expiry>.<tag>.<43 characters>`, read by position (a
+ * regular expression per value cost about 1 µs per put+take against a real Redis, bench/redis.bench.ts,
+ * median pair latency). Any other value yields no tag or one that leads to a key nobody wrote.
+ */
+function tagOf(value: string): string | undefined {
+  const n = value.length;
+  return n >= 54 && value.charCodeAt(n - 44) === DOT && value.charCodeAt(n - 53) === DOT
+    ? value.slice(n - 52, n - 44)
+    : undefined;
+}
+const DOT = 46;
 
 /**
  * 256 bits from the CSPRNG as base64url (43 characters), for a binding cookie: taken from a pool
