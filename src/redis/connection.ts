@@ -41,8 +41,9 @@ export function script(source: string): Script {
 
 /**
  * A command in flight: when it times out, how to fail it, and its neighbours in the connection's
- * list of commands in flight (a doubly linked list: adding and removing allocate nothing, where a
- * `Set` reallocated its table every few commands — bench/redis.bench.ts, client CPU per put+take).
+ * list of commands in flight. A doubly linked list instead of a `Set`: the store's own CPU per
+ * put+take against an instant fake client fell from 7.0 to 6.6 µs (the `Set`'s add + delete per
+ * command; bench/redis.bench.ts measures the same work against a real Redis).
  */
 interface Pending {
   deadline: number;
