@@ -69,6 +69,34 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     expect(store.clearCookie(tx.state)).toBeUndefined();
   });
 
+  it("tags a binding cookie with the state's first 8 characters, or its digest's for other states", async () => {
+    const store = newStore();
+    // One browser with three validations: two states sharing their first 8 characters (same tag:
+    // take tries both keys) and one that does not start with 8 base64url characters.
+    const shared = randomBytes(32).toString('base64url');
+    const states = [shared, `${shared.slice(0, 8)}x${shared.slice(9)}`, 'a.b/c+d=e'];
+    const txs = states.map((state) => transaction({ state }));
+    const browser = new Map<string, string>(); // cookie name → value, as a browser keeps them
+    const jar = () => [...browser].map(([name, value]) => `${name}=${value}`).join('; ');
+    const headOf = (state: string) =>
+      /^[A-Za-z0-9_-]{8}/.test(state)
+        ? state.slice(0, 8)
+        : createHash('sha256').update(state).digest('base64url').slice(0, 8);
+    for (const tx of [...txs, transaction({ state: 's1' })]) {
+      const [name, value] = browserCookie((await store.put(tx, { cookie: jar() })) as string).split('=') as [
+        string,
+        string,
+      ];
+      expect(value.split('.')[1]).toBe(headOf(tx.state));
+      if (tx.state === 's1') {
+        await expect(store.take('s1', { cookie: `${name}=${value}` })).resolves.toEqual(tx);
+      } else browser.set(name, value);
+    }
+    for (const tx of [txs[1], txs[0], txs[2]]) {
+      await expect(store.take(tx?.state as string, { cookie: jar() })).resolves.toEqual(tx);
+    }
+  });
+
   it('refuses another browser, and a caller that passes no cookie (fail closed), keeping the transaction', async () => {
     const store = newStore();
     const tx = transaction();
