@@ -22,7 +22,8 @@ export const RULES = {
   '*': ['msw'], // an optional peer: loaded only by createTestProviderHandlers(), lazily
   '.': ['redis', 'ioredis', '@redis/client'],
   './redis': ['redis', 'ioredis', '@redis/client'], // uses the merchant's client, never imports one
-  './hints': ['openid-client', 'oauth4webapi', 'jose'],
+  // The feed and cache-file checks are hand-written: importing hints loads no package at all.
+  './hints': ['openid-client', 'oauth4webapi', 'jose', 'zod'],
   './docs-site': ['openid-client', 'oauth4webapi', 'jose'],
   // The picker's server helper only reads and serves a file.
   './picker': ['openid-client', 'oauth4webapi', 'jose', 'zod'],

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
 import { HintFeedError } from './errors.js';
 import type { SourcePart } from './fetch-source.js';
 import { parseHintFeed } from './parse.js';
@@ -25,27 +24,69 @@ import type { HintEntry } from './types.js';
  */
 export const CACHE_FORMAT = 'affiliation-validation/hints-cache';
 
-const CachedSourceSchema = z.object({
-  url: z.string().min(1),
-  country: z.string().optional(),
-  region: z.string().optional(),
-  etag: z.string().optional(),
-  lastModified: z.string().optional(),
-  sha256: z.string().optional(),
+/** One source in the cache file. */
+export interface CachedSource {
+  url: string;
+  country?: string;
+  region?: string;
+  etag?: string;
+  lastModified?: string;
+  sha256?: string;
   /** Absent for a source that has never loaded. */
-  fetchedAt: z.iso.datetime().optional(),
-  feed: z.unknown().optional(),
-});
+  fetchedAt?: string;
+  feed?: unknown;
+}
 
-const CacheFileSchema = z.object({
-  format: z.literal(CACHE_FORMAT),
-  version: z.literal(1),
-  savedAt: z.iso.datetime(),
-  sources: z.array(CachedSourceSchema),
-});
+export interface CacheFile {
+  format: typeof CACHE_FORMAT;
+  version: 1;
+  savedAt: string;
+  sources: CachedSource[];
+}
 
-export type CachedSource = z.infer<typeof CachedSourceSchema>;
-export type CacheFile = z.infer<typeof CacheFileSchema>;
+/** An ISO 8601 UTC date-time as `Date#toISOString()` writes it (seconds, optional fraction, `Z`). */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
+
+function isoTime(value: unknown): value is string {
+  return typeof value === 'string' && ISO_UTC.test(value) && !Number.isNaN(Date.parse(value));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const OPTIONAL_STRINGS = ['country', 'region', 'etag', 'lastModified', 'sha256'] as const;
+
+/**
+ * The cache file's content, checked by hand (a schema library here was most of what importing
+ * `affiliation-validation/hints` cost: `npm run bench -- import`): the known fields only, or why not.
+ */
+function checkCacheFile(json: unknown): CacheFile | string {
+  if (!isObject(json)) return 'not a JSON object';
+  if (json.format !== CACHE_FORMAT) return `"format" is not ${JSON.stringify(CACHE_FORMAT)}`;
+  if (json.version !== 1) return '"version" is not 1';
+  if (!isoTime(json.savedAt)) return '"savedAt" is not an ISO date-time';
+  if (!Array.isArray(json.sources)) return '"sources" is not an array';
+  const sources: CachedSource[] = [];
+  for (const [i, item] of json.sources.entries()) {
+    if (!isObject(item)) return `sources[${i}] is not an object`;
+    if (typeof item.url !== 'string' || item.url === '') return `sources[${i}].url is not a non-empty string`;
+    const source: CachedSource = { url: item.url };
+    for (const key of OPTIONAL_STRINGS) {
+      const value = item[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'string') return `sources[${i}].${key} is not a string`;
+      source[key] = value;
+    }
+    if (item.fetchedAt !== undefined) {
+      if (!isoTime(item.fetchedAt)) return `sources[${i}].fetchedAt is not an ISO date-time`;
+      source.fetchedAt = item.fetchedAt;
+    }
+    if (item.feed !== undefined) source.feed = item.feed;
+    sources.push(source);
+  }
+  return { format: CACHE_FORMAT, version: 1, savedAt: json.savedAt, sources };
+}
 
 /** Read and check a cache file; `undefined` when it does not exist. Throws `cache_invalid`. */
 export async function readCacheFile(path: string): Promise<CacheFile | undefined> {
@@ -68,14 +109,14 @@ export async function readCacheFile(path: string): Promise<CacheFile | undefined
       cause: error,
     });
   }
-  const result = CacheFileSchema.safeParse(json);
-  if (!result.success) {
+  const result = checkCacheFile(json);
+  if (typeof result === 'string') {
     throw new HintFeedError(`${path} is not a hints cache file of this version`, {
       code: 'cache_invalid',
-      cause: result.error,
+      cause: new Error(result),
     });
   }
-  return result.data;
+  return result;
 }
 
 /** The group key under which the file stores institutions without a country (read back as a region: no country). */
