@@ -1,14 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CACHE_FORMAT, readCacheFile } from '../../src/hints/cache-file.js';
 import { HintFeedError } from '../../src/hints/errors.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'av-cache-file-'));
+const dir = mkdtempSync(join(tmpdir(), 'av-cache-file-'));
 let n = 0;
 function file(content: unknown): string {
-  const p = path.join(dir, `cache-${n++}.json`);
+  const p = join(dir, `cache-${n++}.json`);
   writeFileSync(p, JSON.stringify(content));
   return p;
 }
@@ -43,7 +43,7 @@ describe('hints cache file', () => {
   });
 
   it('is undefined when the file does not exist', async () => {
-    expect(await readCacheFile(path.join(dir, 'missing.json'))).toBeUndefined();
+    expect(await readCacheFile(join(dir, 'missing.json'))).toBeUndefined();
   });
 
   const bad: [string, unknown, string][] = [
