@@ -73,9 +73,6 @@ export function foldInto(original: string): string {
     scratchFrom = new Uint32Array(cap);
     scratchTo = new Uint32Array(cap);
   }
-  let text = scratchText;
-  let from = scratchFrom;
-  let to = scratchTo;
   let len = 0;
   let gap = false;
   for (let i = 0; i < original.length; ) {
@@ -86,14 +83,14 @@ export function foldInto(original: string): string {
       // result shown, and was most of a one-letter query's time).
       if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90)) {
         if (gap && len > 0) {
-          text[len] = 32;
-          from[len] = i;
-          to[len++] = i;
+          scratchText[len] = 32;
+          scratchFrom[len] = i;
+          scratchTo[len++] = i;
         }
         gap = false;
-        text[len] = c >= 65 && c <= 90 ? c + 32 : c;
-        from[len] = i;
-        to[len++] = i + 1;
+        scratchText[len] = c >= 65 && c <= 90 ? c + 32 : c;
+        scratchFrom[len] = i;
+        scratchTo[len++] = i + 1;
       } else {
         gap = true;
       }
@@ -107,21 +104,8 @@ export function foldInto(original: string): string {
       if (latin === ' ') {
         gap = true;
       } else {
-        if (len + latin.length + 1 > scratchText.length) grow(len + latin.length + 1 + original.length - i);
-        text = scratchText;
-        from = scratchFrom;
-        to = scratchTo;
-        if (gap && len > 0) {
-          text[len] = 32;
-          from[len] = i;
-          to[len++] = i;
-        }
+        len = append(latin, len, gap, i, i + 1, original.length - i);
         gap = false;
-        for (let k = 0; k < latin.length; k++) {
-          text[len] = latin.charCodeAt(k);
-          from[len] = i;
-          to[len++] = i + 1;
-        }
       }
       i++;
       continue;
@@ -131,26 +115,13 @@ export function foldInto(original: string): string {
     const end = i + ch.length;
     if (MARK.test(ch)) {
       // A combining mark belongs to the letter before it.
-      if (len > 0 && !gap) to[len - 1] = end;
+      if (len > 0 && !gap) scratchTo[len - 1] = end;
     } else if (LETTER_OR_DIGIT.test(ch)) {
       const piece = fold(ch);
+      // A compatibility character can fold to many letters (U+FDFA to 18).
       if (piece.length > 0) {
-        // A compatibility character can fold to many letters (U+FDFA to 18).
-        if (len + piece.length + 1 > scratchText.length) grow(len + piece.length + 1 + original.length - i);
-        text = scratchText;
-        from = scratchFrom;
-        to = scratchTo;
-        if (gap && len > 0) {
-          text[len] = 32;
-          from[len] = i;
-          to[len++] = i;
-        }
+        len = append(piece, len, gap, i, end, original.length - i);
         gap = false;
-        for (let k = 0; k < piece.length; k++) {
-          text[len] = piece.charCodeAt(k);
-          from[len] = i;
-          to[len++] = end;
-        }
       }
     } else {
       gap = true;
@@ -170,4 +141,24 @@ export function foldInto(original: string): string {
       scratchText.subarray(k, Math.min(len, k + 1024)) as unknown as number[],
     );
   return out;
+}
+
+/**
+ * Writes `piece`, folded from the original's `[start, end)`, into the scratch memory at `len` (after
+ * a space when `gap`), growing it when needed (`rest`: characters of the original still to read).
+ * Returns the new length.
+ */
+function append(piece: string, len: number, gap: boolean, start: number, end: number, rest: number): number {
+  if (len + piece.length + 1 > scratchText.length) grow(len + piece.length + 1 + rest);
+  if (gap && len > 0) {
+    scratchText[len] = 32;
+    scratchFrom[len] = start;
+    scratchTo[len++] = start;
+  }
+  for (let k = 0; k < piece.length; k++) {
+    scratchText[len] = piece.charCodeAt(k);
+    scratchFrom[len] = start;
+    scratchTo[len++] = end;
+  }
+  return len;
 }
