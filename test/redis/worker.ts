@@ -62,29 +62,14 @@ process.on('message', async (message: WorkerMessage) => {
       send({ type: 'done', outcomes });
     } else if (message.type === 'claim-for') {
       const s = session!;
-      let calls = 0;
-      const until = performance.now() + message.ms;
-      // A few claims in flight per instance, as concurrent requests of one app instance would be.
-      await Promise.all(
-        Array.from({ length: 8 }, async (_, lane) => {
-          for (let i = lane; performance.now() < until; i += 8) {
-            await s.ledger.claim(message.offerId, message.results[i % message.results.length]!);
-            calls++;
-          }
-        }),
-      );
+      const { offerId, results } = message;
+      const calls = await callFor(message.ms, (i) => s.ledger.claim(offerId, results[i % results.length]!));
       send({ type: 'done', calls });
     } else if (message.type === 'set-for') {
       const s = session!;
-      let calls = 0;
-      const until = performance.now() + message.ms;
-      await Promise.all(
-        Array.from({ length: 8 }, async (_, lane) => {
-          for (let i = lane; performance.now() < until; i += 8) {
-            await s.connected.command(['SET', message.keys[i % message.keys.length]!, '1', 'NX']);
-            calls++;
-          }
-        }),
+      const { keys } = message;
+      const calls = await callFor(message.ms, (i) =>
+        s.connected.command(['SET', keys[i % keys.length]!, '1', 'NX']),
       );
       send({ type: 'done', calls });
     } else if (message.type === 'close') {
@@ -97,3 +82,21 @@ process.on('message', async (message: WorkerMessage) => {
 });
 // Stop with the parent.
 process.on('disconnect', () => process.exit(0));
+
+/**
+ * Calls `call(i)` for `ms` milliseconds with a few calls in flight, as concurrent requests of one app
+ * instance would make them; returns how many completed.
+ */
+async function callFor(ms: number, call: (i: number) => Promise<unknown>): Promise<number> {
+  let calls = 0;
+  const until = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: 8 }, async (_, lane) => {
+      for (let i = lane; performance.now() < until; i += 8) {
+        await call(i);
+        calls++;
+      }
+    }),
+  );
+  return calls;
+}
