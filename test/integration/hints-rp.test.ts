@@ -55,15 +55,7 @@ describe('HintFeed as the hints of AffiliationClient', () => {
     });
     const hints = await HintFeed.open({ sources: [feeds.url('/rp.json')] });
     expect((await hints.refresh()).status).toBe('updated');
-    const client = await AffiliationClient.discover({
-      issuer: op.issuer,
-      clientId: DEFAULT_TEST_CLIENT.clientId,
-      clientSecret: DEFAULT_TEST_CLIENT.clientSecret,
-      redirectUri: DEFAULT_TEST_CLIENT.redirectUris[0]!,
-      // A bare callback URL below: a store that binds to the browser would refuse it.
-      transactions: new MemoryTransactionStore({ bindToBrowser: false }),
-      hints,
-    });
+    const client = await clientWith(hints);
 
     const { url } = await client.createAuthorizationRequest({ affiliation: 'student', idpHint: COLLEGE! });
     expect(new URL(url).searchParams.get('aarc_idp_hint')).toBe(COLLEGE);
