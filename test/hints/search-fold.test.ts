@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fold, foldMapped } from '../../src/hints/search/fold.js';
+import { fold, foldedFrom, foldedTo, foldInto } from '../../src/hints/search/fold.js';
 import { oneEdit } from '../../src/hints/search/highlight.js';
 import { domainKeys, entityHost, hostLabels, queryDomain } from '../../src/hints/search/host.js';
 import { internLatin, WordTable } from '../../src/hints/search/words.js';
+
+/** The folded text of `name` with copies of its position maps (`foldInto` keeps them in scratch memory). */
+function foldMapped(name: string): { text: string; from: number[]; to: number[] } {
+  const text = foldInto(name);
+  const at = Array.from({ length: text.length }, (_, i) => i);
+  return { text, from: at.map(foldedFrom), to: at.map(foldedTo) };
+}
 
 describe('fold', () => {
   it('folds case, accents and special letters the same way on both sides', () => {

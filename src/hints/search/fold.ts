@@ -34,19 +34,6 @@ function grow(size: number): void {
   scratchTo = to;
 }
 
-/** A folded text with, for each of its characters, the `[start, end)` it came from in the original. */
-export interface FoldedText {
-  readonly text: string;
-  readonly from: Uint32Array;
-  readonly to: Uint32Array;
-}
-
-/** {@link foldInto}, with copies of the position maps (for tests and one-off use). */
-export function foldMapped(original: string): FoldedText {
-  const text = foldInto(original);
-  return { text, from: scratchFrom.slice(0, text.length), to: scratchTo.slice(0, text.length) };
-}
-
 /** Where folded character `i` of the last {@link foldInto} came from: its start in the original. */
 export function foldedFrom(i: number): number {
   return scratchFrom[i]!;
