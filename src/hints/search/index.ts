@@ -536,14 +536,14 @@ export class SearchIndex {
     // The flags are set after both passes, so that each pass's own early stop leaves room for every boost.
     let settled = 0;
     if (ctx.country !== 0) {
-      const list = this.#members(`c${ctx.country}`);
+      const list = this.#members(`c${ctx.country}`, this.#country, ctx.country);
       if (list.length * 8 <= postings) {
         this.#rankAll(ctx, top, list);
         settled |= 1;
       }
     }
     if (ctx.langKey !== undefined && ctx.lang !== undefined) {
-      const list = this.#members(`l${ctx.langKey}`);
+      const list = this.#members(`l${ctx.langKey}`, ctx.lang, 1);
       if (list.length * 8 <= postings) {
         this.#rankAll(ctx, top, list);
         settled |= 2;
@@ -562,18 +562,15 @@ export class SearchIndex {
     }
   }
 
-  /** The institutions of country id `c<id>` or language `l<tag>`, in static rank. */
-  #members(key: string): Uint32Array {
+  /** The institutions whose `values[e]` is `value` (a country id, a language flag), in static rank; kept under `key`. */
+  #members(key: string, values: ArrayLike<number>, value: number): Uint32Array {
     let list = this.#memberLists.get(key);
     if (list !== undefined) return list;
     const n = this.#entries.length;
-    const country = key[0] === 'c' ? Number(key.slice(1)) : 0;
-    const has = country === 0 ? this.#langHas.get(key.slice(1)) : undefined;
-    const member = (e: number) => (country !== 0 ? this.#country[e] === country : has?.[e] === 1);
     let count = 0;
-    for (let e = 0; e < n; e++) if (member(e)) count++;
+    for (let e = 0; e < n; e++) if (values[e] === value) count++;
     list = new Uint32Array(count);
-    for (let e = 0, x = 0; e < n; e++) if (member(e)) list[x++] = e;
+    for (let e = 0, x = 0; e < n; e++) if (values[e] === value) list[x++] = e;
     this.#memberLists.set(key, list);
     return list;
   }
