@@ -137,11 +137,6 @@ export class TopK {
     return cls > floor || (cls === floor && entity < this.entities[last]!);
   }
 
-  has(entity: number): boolean {
-    for (let i = 0; i < this.size; i++) if (this.entities[i] === entity) return true;
-    return false;
-  }
-
   offer(entity: number, cls: number, tier: number): void {
     if (!this.beats(cls, entity)) return;
     const limit = this.#limit;
