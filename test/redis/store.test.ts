@@ -5,6 +5,7 @@ import { OptionsError } from '../../src/core/errors.js';
 import { MemoryOfferLedger } from '../../src/index.js';
 import { RedisTransactionStore, StoreError } from '../../src/redis.js';
 import { ValidationError } from '../../src/rp/errors.js';
+import type { Transaction } from '../../src/rp/types.js';
 import { CLIENT_SECRET } from '../helpers/op-mock.js';
 import { browserCookie, newClient, useOp } from '../helpers/setup.js';
 import { transaction as fixture } from '../rp/transactions-fixtures.js';
@@ -171,17 +172,106 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const cookie = browserCookie(await store.put(tx));
     const keys = (await redis.command(['KEYS', `${prefix}*`])) as string[];
     expect(keys).toHaveLength(1);
-    // The state and the SHA-256 of the binding cookie name the key; the cookie value is nowhere.
+    // The state and the SHA-256 of the binding cookie's random part name the key; the cookie's
+    // secret is nowhere.
     const value = cookie.split('=')[1] as string;
-    expect(keys[0]).toBe(`${prefix}tx:${tx.state}.${createHash('sha256').update(value).digest('base64url')}`);
+    const secret = value.slice(value.lastIndexOf('.') + 1);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(keys[0]).toBe(
+      `${prefix}tx:${tx.state}.${createHash('sha256').update(secret).digest('base64url')}`,
+    );
     const stored = String(await redis.command(['GET', keys[0] as string]));
-    expect(`${keys[0]} ${stored}`).not.toContain(value);
+    expect(`${keys[0]} ${stored}`).not.toContain(secret);
     expect(stored).not.toContain(CLIENT_SECRET);
-    expect(JSON.parse(stored)).toEqual(tx);
+    // The documented form: a JSON array in a fixed order, led by the format version 1.
+    expect(JSON.parse(stored)).toEqual([
+      1,
+      tx.state,
+      tx.nonce,
+      tx.codeVerifier,
+      tx.responseType,
+      tx.scopes,
+      tx.affiliation,
+      null,
+      null,
+      'https://idp.example.edu/idp',
+      tx.redirectUri,
+      tx.createdAt,
+      tx.expiresAt,
+    ]);
     await store.take(tx.state, { cookie });
     // Taken: a tombstone under the same key, remembered for ttlMs.
     expect(await redis.command(['KEYS', `${prefix}*`])).toEqual(keys);
     expect(await redis.command(['GET', keys[0] as string])).toBe('T');
+  });
+
+  it('hands back every field of the transaction as it was put, optional ones included', async () => {
+    const store = newStore();
+    const full = transaction({
+      identifier: 'persistent',
+      claims: { id_token: { reuse_detection: null }, userinfo: { reuse_detection: null } },
+      idpHint: 'https://idp.example.edu/idp',
+      scopes: ['openid', 'employee', 'persistent'],
+      affiliation: 'employee',
+    });
+    const implicit = transaction({ responseType: 'id_token', codeVerifier: undefined });
+    for (const tx of [full, implicit]) {
+      const cookie = browserCookie(await store.put(tx));
+      // toEqual tells null from undefined: absent fields must come back absent, not null.
+      expect(await store.take(tx.state, { cookie })).toEqual(tx);
+    }
+  });
+
+  it.each([
+    ['the transaction as a JSON object (another form)', (tx: Transaction) => JSON.stringify(tx)],
+    ['another format version', (tx: Transaction) => JSON.stringify([2, tx.state, ...Array(11).fill(null)])],
+    ['an array of the wrong length', (tx: Transaction) => JSON.stringify([1, tx.state])],
+    [
+      'a field of the wrong type',
+      (tx: Transaction) =>
+        JSON.stringify([
+          1,
+          tx.state,
+          tx.nonce,
+          null,
+          'code',
+          'openid',
+          'student',
+          null,
+          null,
+          null,
+          tx.redirectUri,
+          1,
+          2,
+        ]),
+    ],
+    [
+      'an identifier outside the spec',
+      (tx: Transaction) =>
+        JSON.stringify([
+          1,
+          tx.state,
+          tx.nonce,
+          null,
+          'code',
+          [],
+          'student',
+          'pairwise',
+          null,
+          null,
+          tx.redirectUri,
+          1,
+          2,
+        ]),
+    ],
+  ])('refuses %s under its key as store_failed, never as a transaction', async (_what, form) => {
+    const prefix = `form-${randomBytes(6).toString('hex')}:`;
+    const store = newStore({ keyPrefix: prefix, bindToBrowser: false });
+    const tx = transaction();
+    await store.put(tx);
+    const [key] = (await redis.command(['KEYS', `${prefix}*`])) as string[];
+    await redis.command(['SET', key as string, form(tx)]);
+    expect(await codeOf(store.take(tx.state))).toBe('StoreError:store_failed');
   });
 
   it('reports a value it did not write, or a key of another type, as store_failed', async () => {
