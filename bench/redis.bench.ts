@@ -9,6 +9,7 @@
  * (b) RedisOfferLedger claims per second from 4 app processes (8 claims in flight each) against a
  *     bare `SET key 1 NX` per call from the same 4 processes.
  */
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { random256 } from '../src/core/random.js';
 import { RedisTransactionStore } from '../src/redis.js';
@@ -45,7 +46,8 @@ function transaction(): Transaction {
   };
 }
 
-async function storeVersusBare(server: RedisServer, library: Library): Promise<void> {
+async function storeVersusBare(server: RedisServer, library: Library, placement = ''): Promise<void> {
+  const name = `${library}${placement}`;
   const redis = await connectClient(library, server.port);
   try {
     const store = new RedisTransactionStore({ client: redis.client, keyPrefix: 'bench:' });
@@ -130,24 +132,23 @@ async function storeVersusBare(server: RedisServer, library: Library): Promise<v
       jsonRatios.push(b / j);
     }
     const n = ROUNDS * PER_ROUND;
-    report(`(a) ${library}: SET PX + GETDEL (baseline)`, (n * 1000) / bareMs, 'pairs/s');
-    report(`(a) ${library}: RedisTransactionStore put+take`, (n * 1000) / oursMs, 'pairs/s');
+    report(`(a) ${name}: SET PX + GETDEL (baseline)`, (n * 1000) / bareMs, 'pairs/s');
+    report(`(a) ${name}: RedisTransactionStore put+take`, (n * 1000) / oursMs, 'pairs/s');
     report(
-      `(a) ${library}: ratio, median of ${ROUNDS} rounds (target >= 0.8)`,
+      `(a) ${name}: ratio, median of ${ROUNDS} rounds (target >= 0.8)`,
       `${fmt(percentile(ratios, 50), 3)}x (middle half ${fmt(percentile(ratios, 25), 3)}–${fmt(percentile(ratios, 75), 3)}x)`,
     );
-    report(`(a) ${library}: ratio of the totals`, `${fmt(bareMs / oursMs, 3)}x`);
+    report(`(a) ${name}: ratio of the totals`, `${fmt(bareMs / oursMs, 3)}x`);
     report(
-      `(a) ${library}: reference, bare pair + JSON of the transaction, median ratio`,
+      `(a) ${name}: reference, bare pair + JSON of the transaction, median ratio`,
       `${fmt(percentile(jsonRatios, 50), 3)}x`,
     );
-    report(`(a) ${library}: client CPU per pair, baseline`, bareCpu / n, 'µs');
-    report(`(a) ${library}: client CPU per pair, store`, oursCpu / n, 'µs');
+    report(`(a) ${name}: client CPU per pair, baseline`, bareCpu / n, 'µs');
+    report(`(a) ${name}: client CPU per pair, store`, oursCpu / n, 'µs');
     const stats = String(await redis.command(['INFO', 'commandstats']));
-    for (const name of ['set', 'getdel']) {
-      const perCall = new RegExp(`^cmdstat_${name}:.*usec_per_call=([0-9.]+)`, 'm').exec(stats)?.[1];
-      if (perCall)
-        report(`(a) ${library}: Redis server time per ${name.toUpperCase()}`, Number(perCall), 'µs');
+    for (const command of ['set', 'getdel']) {
+      const perCall = new RegExp(`^cmdstat_${command}:.*usec_per_call=([0-9.]+)`, 'm').exec(stats)?.[1];
+      if (perCall) report(`(a) ${name}: Redis server time per ${command.toUpperCase()}`, Number(perCall), 'µs');
     }
     await redis.command(['CONFIG', 'RESETSTAT']);
   } finally {
@@ -191,11 +192,47 @@ async function ledgerFromProcesses(server: RedisServer): Promise<void> {
   }
 }
 
+/**
+ * Pin this process (every thread) and the Redis server on `port` to this process's first CPU;
+ * returns what puts both back on this process's CPUs, or `undefined` when `taskset` or `pgrep` is
+ * missing.
+ */
+function shareOneCore(port: number): (() => void) | undefined {
+  try {
+    const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+    const servers = run('pgrep', ['-f', `redis-server 127.0.0.1:${port}`])
+      .trim()
+      .split('\n');
+    const affinity = run('taskset', ['-pc', String(process.pid)]); // "pid 1's current affinity list: 0,1"
+    const cpus = affinity.slice(affinity.lastIndexOf(':') + 1).trim();
+    const pin = (list: string) => {
+      run('taskset', ['-apc', list, String(process.pid)]);
+      for (const pid of servers) run('taskset', ['-pc', list, pid]);
+    };
+    pin(cpus.split(/[,-]/)[0] as string);
+    return () => pin(cpus);
+  } catch {
+    return undefined;
+  }
+}
+
 export default async function bench(): Promise<void> {
   const server = await startRedis();
   try {
     await storeVersusBare(server, 'node-redis 5');
     await storeVersusBare(server, 'ioredis 5');
+    // Again with the app and Redis on one core, as on a one-vCPU machine: round trips are shorter
+    // there, so the store's own work weighs more.
+    const undo = shareOneCore(server.port);
+    if (undo === undefined) report('(a) one core', 'not measured: needs taskset and pgrep');
+    else {
+      try {
+        await storeVersusBare(server, 'node-redis 5', ', app and Redis on one core');
+        await storeVersusBare(server, 'ioredis 5', ', app and Redis on one core');
+      } finally {
+        undo();
+      }
+    }
     await ledgerFromProcesses(server);
   } finally {
     await server.close();
