@@ -148,7 +148,8 @@ async function storeVersusBare(server: RedisServer, library: Library, placement 
     const stats = String(await redis.command(['INFO', 'commandstats']));
     for (const command of ['set', 'getdel']) {
       const perCall = new RegExp(`^cmdstat_${command}:.*usec_per_call=([0-9.]+)`, 'm').exec(stats)?.[1];
-      if (perCall) report(`(a) ${name}: Redis server time per ${command.toUpperCase()}`, Number(perCall), 'µs');
+      if (perCall)
+        report(`(a) ${name}: Redis server time per ${command.toUpperCase()}`, Number(perCall), 'µs');
     }
     await redis.command(['CONFIG', 'RESETSTAT']);
   } finally {

@@ -75,7 +75,8 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     // One browser with three validations: two states sharing their first 8 characters (same tag:
     // take tries both keys) and one that does not start with 8 base64url characters.
     const shared = randomBytes(32).toString('base64url');
-    const states = [shared, `${shared.slice(0, 8)}x${shared.slice(9)}`, 'a.b/c+d=e'];
+    const other = shared[8] === 'x' ? 'y' : 'x'; // a different 9th character (1 in 64 would repeat it)
+    const states = [shared, `${shared.slice(0, 8)}${other}${shared.slice(9)}`, 'a.b/c+d=e'];
     const txs = states.map((state) => transaction({ state }));
     const browser = new Map<string, string>(); // cookie name → value, as a browser keeps them
     const jar = () => [...browser].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -222,68 +223,50 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     }
   });
 
-  it.each([
-    ['the transaction as a JSON object (another form)', (tx: Transaction) => JSON.stringify(tx)],
-    ['another format version', (tx: Transaction) => JSON.stringify([2, tx.state, ...Array(11).fill(null)])],
-    ['an array of the wrong length', (tx: Transaction) => JSON.stringify([1, tx.state])],
-    [
-      'a field of the wrong type',
-      (tx: Transaction) =>
-        JSON.stringify([
-          1,
-          tx.state,
-          tx.nonce,
-          null,
-          'code',
-          'openid',
-          'student',
-          null,
-          null,
-          null,
-          tx.redirectUri,
-          1,
-          2,
-        ]),
-    ],
-    [
-      'an identifier outside the spec',
-      (tx: Transaction) =>
-        JSON.stringify([
-          1,
-          tx.state,
-          tx.nonce,
-          null,
-          'code',
-          [],
-          'student',
-          'pairwise',
-          null,
-          null,
-          tx.redirectUri,
-          1,
-          2,
-        ]),
-    ],
-  ])('refuses %s under its key as store_failed, never as a transaction', async (_what, form) => {
-    const prefix = `form-${randomBytes(6).toString('hex')}:`;
-    const store = newStore({ keyPrefix: prefix, bindToBrowser: false });
+  /** A store without binding under its own prefix, holding one transaction, and that key. */
+  const putUnbound = async (label: string) => {
+    const store = newStore({
+      keyPrefix: `${label}-${randomBytes(6).toString('hex')}:`,
+      bindToBrowser: false,
+    });
     const tx = transaction();
     await store.put(tx);
-    const [key] = (await redis.command(['KEYS', `${prefix}*`])) as string[];
-    await redis.command(['SET', key as string, form(tx)]);
+    const [key] = (await redis.command(['KEYS', `${label}-*tx:${tx.state}`])) as string[];
+    return { store, tx, key: key as string };
+  };
+
+  /** The stored form of `tx` (version 1) with the elements at the given positions replaced. */
+  const storedWith = (tx: Transaction, changes: Record<number, unknown>) => {
+    const form: unknown[] = [1, tx.state, tx.nonce, null, 'code', ['openid'], 'student', null, null, null];
+    form.push(tx.redirectUri, tx.createdAt, tx.expiresAt);
+    for (const [at, value] of Object.entries(changes)) form[Number(at)] = value;
+    return JSON.stringify(form);
+  };
+
+  it.each([
+    ['the transaction as a JSON object (another form)', (tx: Transaction) => JSON.stringify(tx)],
+    ['another format version', (tx: Transaction) => storedWith(tx, { 0: 2 })],
+    ['an array of the wrong length', (tx: Transaction) => JSON.stringify([1, tx.state])],
+    ['scopes that are not a list', (tx: Transaction) => storedWith(tx, { 5: 'openid' })],
+    ['a number that is a string', (tx: Transaction) => storedWith(tx, { 12: String(tx.expiresAt) })],
+    ['an identifier outside the spec', (tx: Transaction) => storedWith(tx, { 7: 'pairwise' })],
+    ['a claims request that is a list', (tx: Transaction) => storedWith(tx, { 8: [] })],
+  ])('refuses %s under its key as store_failed, never as a transaction', async (_what, form) => {
+    // The control: the unchanged form is taken, so the refusal comes from the change.
+    const control = await putUnbound('form');
+    await redis.command(['SET', control.key, storedWith(control.tx, {})]);
+    await expect(control.store.take(control.tx.state)).resolves.toMatchObject({ state: control.tx.state });
+    const { store, tx, key } = await putUnbound('form');
+    await redis.command(['SET', key, form(tx)]);
     expect(await codeOf(store.take(tx.state))).toBe('StoreError:store_failed');
   });
 
   it('reports a value it did not write, or a key of another type, as store_failed', async () => {
-    const prefix = `foreign-${randomBytes(6).toString('hex')}:`;
-    const store = newStore({ keyPrefix: prefix, bindToBrowser: false });
-    const tx = transaction();
-    await store.put(tx);
-    const [key] = (await redis.command(['KEYS', `${prefix}*`])) as string[];
-    await redis.command(['SET', key as string, 'not ours']);
+    const { store, tx, key } = await putUnbound('foreign');
+    await redis.command(['SET', key, 'not ours']);
     expect(await codeOf(store.take(tx.state))).toBe('StoreError:store_failed');
-    await redis.command(['DEL', key as string]);
-    await redis.command(['LPUSH', key as string, 'x']);
+    await redis.command(['DEL', key]);
+    await redis.command(['LPUSH', key, 'x']);
     const error = await store.take(tx.state).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('store_failed');
