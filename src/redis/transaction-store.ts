@@ -238,9 +238,12 @@ export class RedisTransactionStore implements TransactionStore {
     }
     const transaction = typeof reply === 'string' ? decode(reply) : undefined;
     if (transaction === undefined || transaction.state !== state) {
+      const version = typeof reply === 'string' ? /^\[(\d{1,6}),"/.exec(reply)?.[1] : undefined;
       throw new StoreError(
         'store_failed',
-        `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this store did not write; give the store its own keyPrefix`,
+        version !== undefined && Number(version) !== FORMAT
+          ? `Redis holds a transaction in stored form ${version}, written by another version of affiliation-validation (this one reads form ${FORMAT}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#prefix)}`
+          : `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this store did not write; give the store its own keyPrefix`,
       );
     }
     if (Date.now() >= transaction.expiresAt) {

@@ -261,6 +261,16 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     expect(await codeOf(store.take(tx.state))).toBe('StoreError:store_failed');
   });
 
+  it('says when a transaction was stored by another version of the SDK (a rolling deploy)', async () => {
+    const { store, tx, key } = await putUnbound('version');
+    await redis.command(['SET', key, storedWith(tx, { 0: 2 })]);
+    const error = await store.take(tx.state).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('store_failed');
+    expect((error as Error).message).toMatch(/stored form 2, written by another version .* reads form 1/);
+    expect((error as Error).message).not.toContain(tx.nonce);
+  });
+
   it('reports a value it did not write, or a key of another type, as store_failed', async () => {
     const { store, tx, key } = await putUnbound('foreign');
     await redis.command(['SET', key, 'not ours']);
