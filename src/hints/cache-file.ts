@@ -3,7 +3,7 @@ import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { HintFeedError } from './errors.js';
 import type { SourcePart } from './fetch-source.js';
-import { parseHintFeed } from './parse.js';
+import { isPlainObject, parseHintFeed } from './parse.js';
 import type { Source } from './sources.js';
 import type { HintEntry } from './types.js';
 
@@ -51,10 +51,6 @@ function isoTime(value: unknown): value is string {
   return typeof value === 'string' && ISO_UTC.test(value) && !Number.isNaN(Date.parse(value));
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 const OPTIONAL_STRINGS = ['country', 'region', 'etag', 'lastModified', 'sha256'] as const;
 
 /**
@@ -62,14 +58,14 @@ const OPTIONAL_STRINGS = ['country', 'region', 'etag', 'lastModified', 'sha256']
  * `affiliation-validation/hints` cost: `npm run bench -- import`): the known fields only, or why not.
  */
 function checkCacheFile(json: unknown): CacheFile | string {
-  if (!isObject(json)) return 'not a JSON object';
+  if (!isPlainObject(json)) return 'not a JSON object';
   if (json.format !== CACHE_FORMAT) return `"format" is not ${JSON.stringify(CACHE_FORMAT)}`;
   if (json.version !== 1) return '"version" is not 1';
   if (!isoTime(json.savedAt)) return '"savedAt" is not an ISO date-time';
   if (!Array.isArray(json.sources)) return '"sources" is not an array';
   const sources: CachedSource[] = [];
   for (const [i, item] of json.sources.entries()) {
-    if (!isObject(item)) return `sources[${i}] is not an object`;
+    if (!isPlainObject(item)) return `sources[${i}] is not an object`;
     if (typeof item.url !== 'string' || item.url === '') return `sources[${i}].url is not a non-empty string`;
     const source: CachedSource = { url: item.url };
     for (const key of OPTIONAL_STRINGS) {

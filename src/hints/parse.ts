@@ -36,7 +36,8 @@ export interface ParsedHintFeed {
   readonly entries: ReadonlyMap<string, HintEntry>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** A JSON object: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
