@@ -7,6 +7,7 @@
  * sorted Float64Array, not as a Map of arrays: on 65,000 institutions that is one native sort instead
  * of half a million small allocations (measured: the Map version tripled the index build).
  */
+import { FNV_BASIS, fnvStep } from './words.js';
 
 /** Labels that name a service, not an institution: "sso" or "login" finds nobody in particular. */
 const GENERIC = new Set(
@@ -105,8 +106,8 @@ export function queryDomain(query: string): string | undefined {
 
 /** A 30-bit FNV-1a hash of `s`, seeded by the kind of key (30 bits: a small integer, never a boxed number). */
 export function hash31(seed: number, s: string): number {
-  let h = (0x811c9dc5 ^ seed) >>> 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  let h = (FNV_BASIS ^ seed) >>> 0;
+  for (let i = 0; i < s.length; i++) h = fnvStep(h, s.charCodeAt(i));
   return h >>> 2;
 }
 

@@ -32,9 +32,20 @@ import {
   KeyTable,
   queryDomain,
 } from './host.js';
-import { ACRONYM_STOP, academicWord, classOf, KINDS, type RankTable, rankTable, TIER, TopK } from './rank.js';
+import {
+  ACRONYM_STOP,
+  academicWord,
+  BOOST,
+  classOf,
+  KINDS,
+  matchClass,
+  type RankTable,
+  rankTable,
+  TIER,
+  TopK,
+} from './rank.js';
 import { sortOrder } from './sort.js';
-import { internLatin, WordTable } from './words.js';
+import { FNV_BASIS, fnvStep, internLatin, WordTable } from './words.js';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
@@ -284,15 +295,15 @@ export class SearchIndex {
 
   /** "universiteit van amsterdam" → "uva"; "massachusetts institute of technology" → "mit" (and "miot"). */
   #addAcronyms(a: number, b: number, entity: number, keys: KeyCollector): void {
-    let all = (0x811c9dc5 ^ HASH_ACRONYM) >>> 0;
+    let all = (FNV_BASIS ^ HASH_ACRONYM) >>> 0;
     let short = all;
     let shortLength = 0;
     for (let j = a; j < b; j++) {
       const w = this.#recTok[j]!;
       const c = this.#tokens[w]!.charCodeAt(0);
-      all = Math.imul(all ^ c, 0x01000193);
+      all = fnvStep(all, c);
       if (this.#stop[w] === 0) {
-        short = Math.imul(short ^ c, 0x01000193);
+        short = fnvStep(short, c);
         shortLength++;
       }
     }
@@ -505,11 +516,11 @@ export class SearchIndex {
 
   /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
   #key(ctx: Query, e: number, tier: number, whole = false): number {
-    let cls = ctx.table.group[tier]! * 256 + ctx.table.sub[tier]! + (whole ? 4 : 0);
-    if (ctx.country !== 0 && this.#country[e] === ctx.country) cls += 128;
-    if (ctx.lang !== undefined && ctx.lang[e] === 1) cls += 64;
-    if (this.#academic[e] === 1) cls += 32;
-    if (ctx.recent.size !== 0 && ctx.recent.has(e)) cls += 4096;
+    let cls = matchClass(ctx.table, tier, whole);
+    if (ctx.country !== 0 && this.#country[e] === ctx.country) cls += BOOST.country;
+    if (ctx.lang !== undefined && ctx.lang[e] === 1) cls += BOOST.lang;
+    if (this.#academic[e] === 1) cls += BOOST.academic;
+    if (ctx.recent.size !== 0 && ctx.recent.has(e)) cls += BOOST.recent;
     return cls;
   }
 
@@ -781,7 +792,7 @@ export class SearchIndex {
       }
       // The best name is the one with the best class (a whole last word can outrank the kind of
       // match within a group), as the posting-list scans rank it: one answer however it is found.
-      const score = ctx.table.group[tier]! * 256 + ctx.table.sub[tier]! + (whole ? 4 : 0);
+      const score = matchClass(ctx.table, tier, whole);
       if (score > bestScore) {
         bestScore = score;
         best = tier | (whole ? 8 : 0);

@@ -82,6 +82,14 @@ function makeRankTable(acronymFirst: boolean): RankTable {
   return { group, sub };
 }
 
+/** What raises a class above its match kind's; one bit each, below the group (× 256). */
+export const BOOST = { recent: 4096, country: 128, lang: 64, academic: 32 } as const;
+
+/** The class of a match of kind `tier` (a whole last word ranks above a prefix of it), before boosts. */
+export function matchClass(table: RankTable, tier: number, whole: boolean): number {
+  return table.group[tier]! * 256 + table.sub[tier]! + (whole ? 4 : 0);
+}
+
 export function classOf(
   table: RankTable,
   tier: number,
@@ -92,13 +100,11 @@ export function classOf(
   whole: boolean,
 ): number {
   return (
-    (recent ? 4096 : 0) +
-    table.group[tier]! * 256 +
-    (country ? 128 : 0) +
-    (lang ? 64 : 0) +
-    (academic ? 32 : 0) +
-    (whole ? 4 : 0) +
-    table.sub[tier]!
+    matchClass(table, tier, whole) +
+    (recent ? BOOST.recent : 0) +
+    (country ? BOOST.country : 0) +
+    (lang ? BOOST.lang : 0) +
+    (academic ? BOOST.academic : 0)
   );
 }
 

@@ -1,5 +1,13 @@
 import { LATIN, LATIN_LIMIT } from '../normalize.js';
 
+/** FNV-1a, 32 bits: the start value, then {@link fnvStep} per character code. */
+export const FNV_BASIS = 0x811c9dc5;
+
+/** One character code into an FNV-1a hash. */
+export function fnvStep(h: number, code: number): number {
+  return Math.imul(h ^ code, 0x01000193);
+}
+
 /**
  * Interning the words of the folded names while the index is built: an open-addressing table keyed
  * by a hash computed in place, so a word already seen costs no string at all. On 65,000 institutions
@@ -20,8 +28,8 @@ export class WordTable {
 
   /** The id of `text.slice(from, to)`, added if new. */
   intern(text: string, from: number, to: number): number {
-    let h = 0x811c9dc5;
-    for (let i = from; i < to; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    let h = FNV_BASIS;
+    for (let i = from; i < to; i++) h = fnvStep(h, text.charCodeAt(i));
     h >>>= 0;
     const len = to - from;
     const slots = this.#slots;
@@ -36,7 +44,7 @@ export class WordTable {
   }
 
   /**
-   * The id of the word in `bytes[0, len)` (Latin-1 characters), whose hash {@link wordHash} is `h`,
+   * The id of the word in `bytes[0, len)` (Latin-1 characters), whose hash (as {@link WordTable.intern} makes it) is `h`,
    * added if new: the word is made a string only when it is new.
    */
   internBytes(bytes: Buffer, len: number, h: number): number {
@@ -97,7 +105,7 @@ let scratch: Buffer = Buffer.allocUnsafe(256);
 export function internLatin(name: string, table: WordTable, out: number[]): boolean {
   const start = out.length;
   let len = 0;
-  let h = 0x811c9dc5;
+  let h = FNV_BASIS;
   for (let i = 0; i <= name.length; i++) {
     const c = i < name.length ? name.charCodeAt(i) : 32;
     let piece: string | undefined;
@@ -106,7 +114,7 @@ export function internLatin(name: string, table: WordTable, out: number[]): bool
       if ((lower >= 97 && lower <= 122) || (lower >= 48 && lower <= 57)) {
         if (len === scratch.length) scratch = grow(scratch);
         scratch[len++] = lower;
-        h = Math.imul(h ^ lower, 0x01000193);
+        h = fnvStep(h, lower);
         continue;
       }
       piece = ' ';
@@ -121,14 +129,14 @@ export function internLatin(name: string, table: WordTable, out: number[]): bool
     if (piece === ' ') {
       if (len > 0) out.push(table.internBytes(scratch, len, h));
       len = 0;
-      h = 0x811c9dc5;
+      h = FNV_BASIS;
       continue;
     }
     for (let k = 0; k < piece.length; k++) {
       const p = piece.charCodeAt(k);
       if (len === scratch.length) scratch = grow(scratch);
       scratch[len++] = p;
-      h = Math.imul(h ^ p, 0x01000193);
+      h = fnvStep(h, p);
     }
   }
   return true;
