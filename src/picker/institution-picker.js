@@ -234,11 +234,6 @@ class InstitutionPicker extends HTMLElement {
     return this.#select?.value ?? '';
   }
 
-  /** The form this element belongs to (that of the `<select>` it wraps). */
-  get form() {
-    return this.#internals.form;
-  }
-
   #onControlInvalid = (e) => {
     e.preventDefault();
     this.#updateValidity();

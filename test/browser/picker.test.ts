@@ -310,6 +310,10 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       await page.waitForSelector(INPUT);
       const posted = shop.posts.length;
       await tabTo(page, 'institution-picker >>> input#input');
+      // Nothing chosen: Enter tries to submit, and the form says why it cannot.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => errorShown(page)).toBe(DEFAULT_ERROR);
+      expect(await focused(page)).toBe('institution-picker >>> input#input');
       await page.keyboard.type('gron');
       await expect.poll(() => firstMark(page)).toBe('Gron');
       // Open list, nothing highlighted: Enter neither submits nor closes the list.
@@ -467,6 +471,44 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
         }
         await viewShot(page, b.name, `picker-phone-intro-${intro}`);
       }
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('follows its form: a reset clears the field and its message, a disabled fieldset disables it', async () => {
+    const { page, problems, close } = await openPage(browser);
+    try {
+      await page.goto(`${shop.origin}/`);
+      await page.waitForSelector(INPUT);
+      await tabTo(page, 'institution-picker >>> input#input');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => errorShown(page)).toBe(DEFAULT_ERROR);
+      await page.keyboard.type('gron');
+      await expect.poll(() => firstMark(page)).toBe('Gron');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      expect(await page.$eval('select[name="institution"]', (s) => (s as HTMLSelectElement).value)).toBe(RUG);
+      await page.$eval('form', (f) => (f as HTMLFormElement).reset());
+      await expect.poll(() => page.$eval(INPUT, (i) => (i as HTMLInputElement).value)).toBe('');
+      expect(await page.$eval('select[name="institution"]', (s) => (s as HTMLSelectElement).value)).toBe('');
+      expect(await errorShown(page)).toBe('');
+      expect(await attr(page, INPUT, 'aria-invalid')).toBeNull();
+      // Back would not bring the reset choice again.
+      expect(await page.evaluate(() => JSON.stringify(history.state))).not.toContain(RUG);
+
+      await page.$eval('form', (f) => {
+        const fieldset = document.createElement('fieldset');
+        fieldset.disabled = true;
+        fieldset.append(...f.childNodes);
+        f.append(fieldset);
+      });
+      await expect.poll(() => page.$eval(INPUT, (i) => (i as HTMLInputElement).disabled)).toBe(true);
+      await page.$eval('fieldset', (f) => {
+        (f as HTMLFieldSetElement).disabled = false;
+      });
+      await expect.poll(() => page.$eval(INPUT, (i) => (i as HTMLInputElement).disabled)).toBe(false);
       expect(problems).toEqual([]);
     } finally {
       await close();
