@@ -189,8 +189,10 @@ class InstitutionPicker extends HTMLElement {
     this.#select?.addEventListener('invalid', this.#onControlInvalid);
     this.#render();
     const restored = this.#restore();
-    if (restored) this.#setFormValue(restored.entityId, restored.name);
-    if (this.#select instanceof HTMLSelectElement && this.#select.value) {
+    if (restored) {
+      this.#setFormValue(restored.entityId, restored.name);
+      this.#input.value = restored.name;
+    } else if (this.#select instanceof HTMLSelectElement && this.#select.value) {
       this.#input.value = this.#select.selectedOptions[0]?.textContent?.trim() ?? '';
     }
     this.#updateValidity();
