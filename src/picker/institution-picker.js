@@ -16,9 +16,16 @@
  * shop's `feed.searchHandler()` endpoint; the chosen entityID is set on the <select> (an option is
  * added when the list does not hold it), which stays in the light DOM and is submitted as usual.
  *
+ * The element is a form-associated custom element: it carries the <select>'s validity (a `required`
+ * select without a choice), so the browser's own validation focuses the text field (the hidden
+ * <select> could not take focus) and the picker shows the message beside it; Enter in the closed
+ * field submits the form as in any text field; the last choice is kept in the page's history entry,
+ * so Back shows it again even when the page is not restored from the back/forward cache.
+ *
  * Attributes: `src` (endpoint URL, required), `lang`, `country`, `limit` (default 8), `label`,
  * `placeholder`, `status-none` ("No institution found"), `status-one` ("1 institution found"),
  * `status-many` ("{count} institutions found"), `recent-label` ("Recently chosen"),
+ * `error-required` ("Type the name of your institution, then choose it from the list"),
  * `storage-key` (default "institution-picker:recent"; empty: remember nothing).
  */
 
@@ -29,9 +36,13 @@ const DEFAULTS = {
   'status-one': '1 institution found',
   'status-many': '{count} institutions found',
   'recent-label': 'Recently chosen',
+  'error-required': 'Type the name of your institution, then choose it from the list',
 };
 const REMEMBERED = 3;
 const DEBOUNCE_MS = 120;
+/** The open list's least height (about three options), and the room it leaves below it on the screen. */
+const MIN_LIST_PX = 150;
+const LIST_MARGIN_PX = 8;
 
 const CSS = `
 :host { display: block; position: relative; font: inherit; max-width: 36rem; }
@@ -46,7 +57,8 @@ input {
 input:focus { outline: 3px solid #1d5fd1; outline-offset: 1px; border-color: #1d5fd1; }
 ul {
   position: absolute; z-index: 10; left: 0; right: 0; top: calc(100% + .25rem);
-  margin: 0; padding: .25rem 0; list-style: none; max-height: min(22rem, 60vh); overflow-y: auto;
+  box-sizing: border-box; margin: 0; padding: .25rem 0; list-style: none;
+  max-height: min(22rem, 60vh); overflow-y: auto;
   background: Canvas; color: CanvasText; border: 1px solid #6b6b76; border-radius: .4rem;
   box-shadow: 0 .5rem 1.5rem rgb(0 0 0 / .15);
 }
@@ -58,6 +70,8 @@ li[aria-selected="true"] .meta { color: #e8eefc; }
 .name { display: block; overflow-wrap: anywhere; }
 .meta { display: block; font-size: .85rem; color: #4a4a55; overflow-wrap: anywhere; }
 mark { background: none; color: inherit; font-weight: 700; text-decoration: underline; }
+.error { margin: 0 0 .35rem; color: #b3261e; font-weight: 600; }
+input[aria-invalid="true"] { border: 2px solid #b3261e; }
 .status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 @media (forced-colors: active) { li[aria-selected="true"] { outline: 2px solid Highlight; } }
 `;
@@ -72,14 +86,19 @@ function styles() {
 }
 
 class InstitutionPicker extends HTMLElement {
-  static observedAttributes = ['label', 'placeholder', 'lang', 'country', 'src'];
+  static formAssociated = true;
+  static observedAttributes = ['label', 'placeholder', 'lang', 'country', 'src', 'error-required'];
 
+  #internals;
   #root;
   #input;
   #list;
   #status;
+  #error;
   #labelEl;
   #select;
+  #fitSheet = new CSSStyleSheet();
+  #fitHeight = undefined;
   #items = [];
   #active = -1;
   #timer = undefined;
@@ -87,14 +106,22 @@ class InstitutionPicker extends HTMLElement {
   #seq = 0;
   #composing = false;
   #recent = [];
+  #regionNames = undefined;
 
   constructor() {
     super();
-    this.#root = this.attachShadow({ mode: 'open' });
-    this.#root.adoptedStyleSheets = [styles()];
+    this.#internals = this.attachInternals();
+    // delegatesFocus: focusing the element (the browser does it for an invalid form) focuses the field.
+    this.#root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+    this.#root.adoptedStyleSheets = [styles(), this.#fitSheet];
     this.#labelEl = document.createElement('label');
     this.#labelEl.htmlFor = 'input';
     this.#labelEl.part = 'label';
+    this.#error = document.createElement('p');
+    this.#error.id = 'error';
+    this.#error.className = 'error';
+    this.#error.part = 'error';
+    this.#error.hidden = true;
     const box = document.createElement('div');
     box.className = 'box';
     this.#input = document.createElement('input');
@@ -117,7 +144,8 @@ class InstitutionPicker extends HTMLElement {
     this.#status.setAttribute('aria-live', 'polite');
     this.#status.setAttribute('aria-atomic', 'true');
     box.append(this.#input, this.#list);
-    this.#root.append(this.#labelEl, box, this.#status);
+    // The message sits between the label and the field: read before it, and not hidden by the open list.
+    this.#root.append(this.#labelEl, this.#error, box, this.#status);
 
     this.#input.addEventListener('input', (e) => {
       if (e.isComposing || this.#composing) return;
@@ -147,15 +175,27 @@ class InstitutionPicker extends HTMLElement {
       const li = e.target instanceof Element ? e.target.closest('li[role="option"]') : null;
       if (li) this.#choose(Number(li.dataset.index));
     });
+    // Fired by the form's validation (submit, reportValidity, checkValidity) while no institution is
+    // chosen. The browser then focuses the first invalid field: this one, through delegatesFocus.
+    this.addEventListener('invalid', () => this.#showError());
   }
 
   connectedCallback() {
+    this.#select?.removeEventListener('invalid', this.#onControlInvalid);
     this.#select = this.querySelector('select, input[name]');
+    // The hidden <select> cannot take focus, so the browser would refuse the form with a console
+    // error ("An invalid form control … is not focusable") and show nothing: this element speaks
+    // for it instead (the same validity, in updateValidity).
+    this.#select?.addEventListener('invalid', this.#onControlInvalid);
     this.#render();
-    const chosen = this.#select?.value;
-    if (chosen && this.#select instanceof HTMLSelectElement) {
+    const restored = this.#restore();
+    if (restored) {
+      this.#setFormValue(restored.entityId, restored.name);
+      this.#input.value = restored.name;
+    } else if (this.#select instanceof HTMLSelectElement && this.#select.value) {
       this.#input.value = this.#select.selectedOptions[0]?.textContent?.trim() ?? '';
     }
+    this.#updateValidity();
     this.#recent = this.#loadRecent();
     if (this.#recent.length > 0) this.#checkRecent();
   }
@@ -163,16 +203,49 @@ class InstitutionPicker extends HTMLElement {
   disconnectedCallback() {
     this.#abort?.abort();
     clearTimeout(this.#timer);
+    window.visualViewport?.removeEventListener('resize', this.#onViewport);
   }
 
   attributeChangedCallback() {
-    if (this.#select !== undefined) this.#render();
+    this.#regionNames = undefined;
+    if (this.#select !== undefined) {
+      this.#render();
+      this.#updateValidity();
+    }
+  }
+
+  formResetCallback() {
+    // The <select> comes after this element in the form, so it is reset after this callback.
+    queueMicrotask(() => {
+      this.#input.value = this.#select?.value
+        ? (this.#select.selectedOptions?.[0]?.textContent?.trim() ?? '')
+        : '';
+      this.#save(undefined);
+      this.#updateValidity();
+      this.#hideError();
+    });
+  }
+
+  formDisabledCallback(disabled) {
+    this.#input.disabled = disabled;
+    if (disabled) this.#close();
   }
 
   /** The chosen entityID ('' when none). */
   get value() {
     return this.#select?.value ?? '';
   }
+
+  #onControlInvalid = (e) => {
+    e.preventDefault();
+    this.#updateValidity();
+  };
+
+  // Only a change of height (an on-screen keyboard): the list's own height can toggle a scroll bar,
+  // which changes the viewport's width, and fitting again then would go round in circles.
+  #onViewport = () => {
+    if (!this.#list.hidden && window.visualViewport?.height !== this.#fitHeight) this.#fit();
+  };
 
   #text(name) {
     return this.getAttribute(name) ?? DEFAULTS[name];
@@ -183,6 +256,40 @@ class InstitutionPicker extends HTMLElement {
     this.#input.placeholder = this.#text('placeholder');
     this.#list.setAttribute('aria-label', this.#text('label'));
     if (this.#select?.required) this.#input.setAttribute('aria-required', 'true');
+    else this.#input.removeAttribute('aria-required');
+  }
+
+  /** This element is as valid as the control it wraps; the message is the picker's own words. */
+  #updateValidity() {
+    const control = this.#select;
+    if (!control?.willValidate || control.validity.valid) {
+      this.#internals.setValidity({});
+      this.#hideError();
+      return;
+    }
+    const missing = control.validity.valueMissing;
+    this.#internals.setValidity(
+      missing ? { valueMissing: true } : { customError: true },
+      missing ? this.#text('error-required') : control.validationMessage,
+      this.#input,
+    );
+    if (!this.#error.hidden) this.#showError();
+  }
+
+  #showError() {
+    const message = this.#internals.validationMessage;
+    if (!message) return;
+    this.#error.textContent = message;
+    this.#error.hidden = false;
+    this.#input.setAttribute('aria-invalid', 'true');
+    this.#input.setAttribute('aria-describedby', 'error');
+  }
+
+  #hideError() {
+    this.#error.hidden = true;
+    this.#error.textContent = '';
+    this.#input.removeAttribute('aria-invalid');
+    this.#input.removeAttribute('aria-describedby');
   }
 
   #schedule() {
@@ -260,6 +367,22 @@ class InstitutionPicker extends HTMLElement {
     );
   }
 
+  /**
+   * The country's name in the language of this element (its `lang`, else the page's, else the
+   * browser's), so a screen reader says "Netherlands", not "N L"; the code when the browser has no name.
+   */
+  #country(code) {
+    if (!code) return '';
+    try {
+      this.#regionNames ??= new Intl.DisplayNames([this.closest('[lang]')?.lang || navigator.language], {
+        type: 'region',
+      });
+      return this.#regionNames.of(code) ?? code;
+    } catch {
+      return code; // not a language tag or not a region code: show what the feed says
+    }
+  }
+
   #show(items, heading) {
     this.#items = items;
     this.#active = -1;
@@ -281,19 +404,47 @@ class InstitutionPicker extends HTMLElement {
       name.className = 'name';
       name.append(...highlighted(item.name, item.ranges ?? []));
       li.append(name);
-      const meta = [item.matchedText, item.country].filter(Boolean).join(' · ');
-      if (meta) {
+      const details = [item.matchedText, this.#country(item.country)].filter(Boolean);
+      if (details.length > 0) {
         const m = document.createElement('span');
         m.className = 'meta';
-        m.textContent = meta;
+        m.textContent = details.join(' · ');
         li.append(m);
       }
+      // The name read out: the institution, then the details as a phrase, without the "·".
+      li.setAttribute('aria-label', [item.name, ...details].join(', '));
       nodes.push(li);
     });
     this.#list.replaceChildren(...nodes);
     const open = items.length > 0;
     this.#list.hidden = !open;
     this.#input.setAttribute('aria-expanded', String(open));
+    if (open) {
+      this.#fit();
+      window.visualViewport?.addEventListener('resize', this.#onViewport);
+    }
+  }
+
+  /**
+   * The list ends above the bottom of what the screen shows (and above a phone's on-screen keyboard),
+   * so no option is cut off there: it scrolls within that height instead. When the field sits so low
+   * that not even about three options fit below it, the page scrolls up by what they need.
+   */
+  #fit() {
+    const view = window.visualViewport;
+    this.#fitHeight = view?.height;
+    const room = () =>
+      Math.floor(
+        (view ? view.offsetTop + view.height : window.innerHeight) -
+          this.#list.getBoundingClientRect().top -
+          LIST_MARGIN_PX,
+      );
+    const cap = (px) => this.#fitSheet.replaceSync(`ul { max-height: min(22rem, ${px}px); }`);
+    if (room() < MIN_LIST_PX) {
+      cap(MIN_LIST_PX); // the page can scroll down to the end of the list, not further
+      window.scrollBy({ top: MIN_LIST_PX - room(), behavior: 'instant' });
+    }
+    cap(Math.max(room(), MIN_LIST_PX));
   }
 
   #close() {
@@ -301,6 +452,7 @@ class InstitutionPicker extends HTMLElement {
     this.#active = -1;
     this.#input.setAttribute('aria-expanded', 'false');
     this.#input.removeAttribute('aria-activedescendant');
+    window.visualViewport?.removeEventListener('resize', this.#onViewport);
   }
 
   #move(index) {
@@ -348,10 +500,10 @@ class InstitutionPicker extends HTMLElement {
         }
         break;
       case 'Enter':
-        if (open && this.#active >= 0) {
-          e.preventDefault();
-          this.#choose(this.#active);
-        }
+        e.preventDefault();
+        // An open list takes Enter (it picks the highlighted option); a closed field submits.
+        if (!open) this.#submitForm();
+        else if (this.#active >= 0) this.#choose(this.#active);
         break;
       case 'Escape':
         if (open) {
@@ -369,6 +521,26 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
+  /**
+   * Implicit submission, as Enter in a form's text field does (HTML "implicit submission"): a click on
+   * the form's default button, nothing when that button is disabled, else the form's own validation
+   * and submit event through requestSubmit().
+   */
+  #submitForm() {
+    const form = this.#internals.form;
+    if (!form) return;
+    const button = [...form.elements].find(
+      (el) =>
+        (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) &&
+        (el.type === 'submit' || el.type === 'image'),
+    );
+    if (button) {
+      if (!button.matches(':disabled')) button.click();
+    } else {
+      form.requestSubmit();
+    }
+  }
+
   #choose(index) {
     const item = this.#items[index];
     if (!item) return;
@@ -377,6 +549,7 @@ class InstitutionPicker extends HTMLElement {
     this.#close();
     this.#announce(item.name);
     this.#remember(item);
+    this.#select?.dispatchEvent(new Event('change', { bubbles: true }));
     this.dispatchEvent(
       new CustomEvent('institution-change', {
         bubbles: true,
@@ -398,7 +571,8 @@ class InstitutionPicker extends HTMLElement {
     } else {
       control.value = entityId;
     }
-    control.dispatchEvent(new Event('change', { bubbles: true }));
+    this.#save({ entityId, name });
+    this.#updateValidity();
   }
 
   #clearChoice() {
@@ -411,6 +585,39 @@ class InstitutionPicker extends HTMLElement {
     } else {
       control.value = '';
     }
+    this.#save(undefined);
+    this.#updateValidity();
+  }
+
+  /** Where this picker keeps its choice in the page's history entry (one per field name). */
+  #historyKey() {
+    return `institution-picker:${this.#select?.name ?? ''}`;
+  }
+
+  /**
+   * The choice goes into the page's history entry (history.state), which the browser keeps with the
+   * entry: Back shows it again even when the page is loaded anew (`Cache-Control: no-store` keeps a
+   * page out of the back/forward cache, and Firefox then restores no form field of it).
+   */
+  #save(choice) {
+    const key = this.#historyKey();
+    const state = history.state;
+    // Someone else's state that is not a plain object: leave it alone (nothing is restored then).
+    if (state !== null && (typeof state !== 'object' || Array.isArray(state))) return;
+    if (choice === undefined && !(state && key in state)) return;
+    const next = { ...state };
+    if (choice === undefined) delete next[key];
+    else next[key] = choice;
+    try {
+      history.replaceState(next, '');
+    } catch {
+      // a sandboxed document may refuse: Back then shows what the browser restores by itself
+    }
+  }
+
+  #restore() {
+    const saved = history.state?.[this.#historyKey()];
+    return typeof saved?.entityId === 'string' && typeof saved?.name === 'string' ? saved : undefined;
   }
 
   #announce(text) {

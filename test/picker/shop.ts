@@ -21,6 +21,8 @@ export interface Shop {
   origin: string;
   feed: HintFeed;
   posts: Record<string, string>[];
+  /** How many times the browser loaded the page (a page restored from the back/forward cache is not loaded). */
+  pageLoads: number;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,11 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export function pageHtml(options: { lang?: string; extra?: string } = {}): string {
+/**
+ * The shop's page. `intro`: that many paragraphs above the form, which put the field low on a phone
+ * screen, where the open list has less room below it than its usual height.
+ */
+export function pageHtml(options: { lang?: string; extra?: string; intro?: number } = {}): string {
   // The fallback <select> lists a few institutions: without JavaScript, the form still works.
   return `<!doctype html>
 <html lang="${options.lang ?? 'en'}"><head><meta charset="utf-8">
@@ -50,7 +56,7 @@ export function pageHtml(options: { lang?: string; extra?: string } = {}): strin
 </head><body>
 <main>
 <h1>Student discount</h1>
-<form method="post" action="/start">
+${'<p>Students and staff of a university or college get 10 % off every order.</p>\n'.repeat(options.intro ?? 0)}<form method="post" action="/start">
 <institution-picker src="/institutions" label="Your institution" placeholder="Name, abbreviation or e-mail address"${options.extra ?? ''}>
 <label>Your institution
 <select name="institution" required>
@@ -91,6 +97,16 @@ export async function startShop(): Promise<Shop> {
   const module = pickerModuleHandler();
   const posts: Record<string, string>[] = [];
   let origin = '';
+  const shop: Shop = {
+    origin,
+    feed,
+    posts,
+    pageLoads: 0,
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      await new Promise<void>((r) => feedServer.close(() => r()));
+    },
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -102,9 +118,16 @@ export async function startShop(): Promise<Shop> {
             'content-type': 'text/html; charset=utf-8',
             'content-security-policy': CSP,
             'x-content-type-options': 'nosniff',
+            // As a shop answers pages with a shopper's data: never kept, so never restored from the
+            // back/forward cache (Back loads the page again).
+            'cache-control': 'no-store',
           })
           .end(body);
-      if (url.pathname === '/' && req.method === 'GET') return html(200, pageHtml());
+      if (req.method === 'GET' && (url.pathname === '/' || url.pathname === '/nl')) {
+        shop.pageLoads++;
+        const intro = Math.min(Math.max(Number(url.searchParams.get('intro')) || 0, 0), 20);
+        return html(200, pageHtml({ lang: url.pathname === '/nl' ? 'nl' : 'en', intro }));
+      }
       if (url.pathname === '/page.css') {
         return void res.writeHead(200, { 'content-type': 'text/css; charset=utf-8' }).end(PAGE_CSS);
       }
@@ -118,6 +141,9 @@ export async function startShop(): Promise<Shop> {
       if (url.pathname === '/start' && req.method === 'POST') {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
         posts.push(form);
+        // As the SDK's shop does on a start (its transaction cookie): a page that sent no-store is then
+        // never restored from Chromium's back/forward cache either.
+        res.setHeader('set-cookie', `shop_visit=${posts.length}; Path=/; HttpOnly; SameSite=Lax`);
         return html(
           200,
           `<!doctype html><html lang="en"><title>Posted</title><p id="posted">${form.institution ? 'ok' : 'none'}</p></html>`,
@@ -128,13 +154,6 @@ export async function startShop(): Promise<Shop> {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    origin,
-    feed,
-    posts,
-    close: async () => {
-      await new Promise<void>((r) => server.close(() => r()));
-      await new Promise<void>((r) => feedServer.close(() => r()));
-    },
-  };
+  shop.origin = origin;
+  return shop;
 }
