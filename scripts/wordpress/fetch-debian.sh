@@ -44,6 +44,11 @@ mirror() {
   echo "${uri:-http://deb.debian.org/debian}"
 }
 
+mkdir -p "$cache"
+# One fetch per suite at a time (two test runs may start together); the second reuses the first's tree.
+exec 9>"$cache/.lock"
+flock 9
+
 mkdir -p "$apt/etc/apt.conf.d" "$apt/etc/preferences.d" "$apt/etc/sources.list.d" \
   "$apt/state/lists/partial" "$apt/cache/archives/partial"
 [ -f "$apt/status" ] || : >"$apt/status"
