@@ -46,6 +46,13 @@ done
 [ -f "$wordpress_src/wp-load.php" ] || { log "$wordpress_src is not a WordPress tree (bookworm: run scripts/wordpress/install.sh first)"; exit 1; }
 export PATH="$PATH:/usr/sbin:/sbin"
 
+# A newer WordPress runs on this machine's PHP: refuse one whose PHP requirement is not met.
+php_check=$(php -r '
+  include $argv[1] . "/wp-includes/version.php";
+  echo version_compare(PHP_VERSION, $required_php_version, ">=") ? "" : "WordPress $wp_version needs PHP $required_php_version, this PHP is " . PHP_VERSION;
+' "$wordpress_src")
+[ -z "$php_check" ] || { log "$php_check"; exit 1; }
+
 probe() { # probe URL -> prints the HTTP status, or 000
   php -r '
     $ctx = stream_context_create(["http" => ["timeout" => 2, "ignore_errors" => true]]);
