@@ -24,6 +24,7 @@ export type { IterateOptions, Page } from './docs-site/pagination.js';
 export type {
   Block,
   ContentItem,
+  ContentMeta,
   CurrentUser,
   DocsSiteEndpoint,
   DocsSiteIndex,
@@ -40,6 +41,7 @@ export type {
   Revision,
   SitePage,
   Template,
+  TemplateRevision,
 } from './docs-site/types/answers.js';
 export type {
   BlockBody,

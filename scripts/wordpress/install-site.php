@@ -1,12 +1,14 @@
 <?php
 // Installs WordPress into the database named by the wp-config.php of the tree given as the first
-// argument (there is no wp-cli in Debian's archive), then prints the administrator's login and a new
-// application password as JSON. Usage: php install-site.php WEB_ROOT BASE_URL
+// argument (there is no wp-cli in Debian's archive), activates the theme THEME when given (each WordPress
+// release installs its own default theme otherwise), then prints the administrator's login and a new
+// application password as JSON. Usage: php install-site.php WEB_ROOT BASE_URL [THEME]
 if (PHP_SAPI !== 'cli' || $argc < 3) {
-    fwrite(STDERR, "usage: php install-site.php WEB_ROOT BASE_URL\n");
+    fwrite(STDERR, "usage: php install-site.php WEB_ROOT BASE_URL [THEME]\n");
     exit(2);
 }
 [$_, $root, $base] = $argv;
+$themeSlug = $argv[3] ?? '';
 $url = parse_url($base);
 $_SERVER['HTTP_HOST'] = $url['host'] . (isset($url['port']) ? ':' . $url['port'] : '');
 $_SERVER['REQUEST_URI'] = '/';
@@ -28,6 +30,15 @@ if (!is_array($result) || empty($result['user_id'])) {
     exit(1);
 }
 $userId = (int) $result['user_id'];
+
+if ($themeSlug !== '' && get_stylesheet() !== $themeSlug) {
+    $theme = wp_get_theme($themeSlug);
+    if (!$theme->exists()) {
+        fwrite(STDERR, "theme $themeSlug is not in this WordPress tree\n");
+        exit(1);
+    }
+    switch_theme($themeSlug);
+}
 
 // Pretty permalinks, as on a production site (the REST API is then under /wp-json/).
 update_option('permalink_structure', '/%postname%/');

@@ -5,8 +5,9 @@
 set -euo pipefail
 
 # wordpress-theme-twentytwentythree is a block theme, so the templates routes have something to serve;
-# php-gd lets WordPress make image sub-sizes; php-mbstring avoids WordPress's slower fallbacks.
-packages=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-mbstring mariadb-server)
+# php-gd lets WordPress make image sub-sizes; php-mbstring avoids WordPress's slower fallbacks; php-xml
+# and php-curl are what the newer releases (trixie's 6.8, sid's 7.1, run by start.sh on this PHP) expect.
+packages=(wordpress wordpress-theme-twentytwentythree php-cli php-mysql php-gd php-mbstring php-xml php-curl mariadb-server)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -7,7 +7,13 @@
 # The processes stop with stop.sh, and by themselves (watchdog) when the owner process dies
 # (WP_OWNER_PID, default: the caller of this script) or after WP_TTL_MINUTES (default 30).
 #
-# Environment: WP_ENV_FILE, WP_OWNER_PID, WP_TTL_MINUTES, WP_SERVER_WORKERS (php -S workers, default 4).
+# Which WordPress: WP_SUITE=bookworm (default: Debian's installed package, /usr/share/wordpress),
+# trixie or sid (that suite's package, fetched and unpacked by fetch-debian.sh, never installed), or
+# WP_TREE=/path/to/a/wordpress/tree. Whatever the version, it runs on this machine's PHP and MariaDB.
+# WP_THEME_SLUG picks the theme to activate (default twentytwentythree, a block theme every suite ships).
+#
+# Environment: WP_SUITE, WP_TREE, WP_THEME_SLUG, WP_ENV_FILE, WP_OWNER_PID, WP_TTL_MINUTES,
+# WP_SERVER_WORKERS (php -S workers, default 4).
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,9 +22,20 @@ env_file=${WP_ENV_FILE:-$repo/.tmp/wordpress/env}
 owner=${WP_OWNER_PID:-$PPID}
 ttl_minutes=${WP_TTL_MINUTES:-30}
 workers=${WP_SERVER_WORKERS:-4}
-wordpress_src=/usr/share/wordpress
+theme_slug=${WP_THEME_SLUG:-twentytwentythree}
 
 log() { printf 'wordpress: %s\n' "$*" >&2; }
+
+if [ -n "${WP_TREE:-}" ]; then
+  wordpress_src=$WP_TREE
+  suite=${WP_SUITE:-tree}
+else
+  suite=${WP_SUITE:-bookworm}
+  case "$suite" in
+    bookworm) wordpress_src=/usr/share/wordpress ;;
+    *) wordpress_src=$(bash "$here/fetch-debian.sh" "$suite") ;;
+  esac
+fi
 
 for cmd in php mariadbd mariadb-install-db mariadb mariadb-admin; do
   if ! command -v "$cmd" >/dev/null 2>&1 && [ ! -x "/usr/sbin/$cmd" ]; then
@@ -26,8 +43,15 @@ for cmd in php mariadbd mariadb-install-db mariadb mariadb-admin; do
     exit 1
   fi
 done
-[ -f "$wordpress_src/wp-load.php" ] || { log "$wordpress_src missing: run scripts/wordpress/install.sh first"; exit 1; }
+[ -f "$wordpress_src/wp-load.php" ] || { log "$wordpress_src is not a WordPress tree (bookworm: run scripts/wordpress/install.sh first)"; exit 1; }
 export PATH="$PATH:/usr/sbin:/sbin"
+
+# A newer WordPress runs on this machine's PHP: refuse one whose PHP requirement is not met.
+php_check=$(php -r '
+  include $argv[1] . "/wp-includes/version.php";
+  echo version_compare(PHP_VERSION, $required_php_version, ">=") ? "" : "WordPress $wp_version needs PHP $required_php_version, this PHP is " . PHP_VERSION;
+' "$wordpress_src")
+[ -z "$php_check" ] || { log "$php_check"; exit 1; }
 
 probe() { # probe URL -> prints the HTTP status, or 000
   php -r '
@@ -41,7 +65,9 @@ probe() { # probe URL -> prints the HTTP status, or 000
 # Already running (from this env file)? Reuse it.
 if [ -f "$env_file" ]; then
   running_url=$(sed -n "s/^WP_BASE_URL='\(.*\)'$/\1/p" "$env_file")
-  if [ -n "$running_url" ] && [ "$(probe "$running_url/wp-json/")" = 200 ]; then
+  running_tree=$(sed -n "s/^WP_TREE='\(.*\)'$/\1/p" "$env_file")
+  if [ -n "$running_url" ] && [ "$running_tree" = "$wordpress_src" ] &&
+    [ "$(probe "$running_url/wp-json/")" = 200 ]; then
     log "already running at $running_url ($env_file)"
     exit 0
   fi
@@ -155,7 +181,7 @@ salt() { head -c 48 /dev/urandom | base64 | tr -d '\n' | tr "'\\\\" 'xy'; }
   echo "require_once ABSPATH . 'wp-settings.php';"
 } >"$run/www/wp-config.php"
 
-php "$here/install-site.php" "$run/www" "$base_url" >"$run/install.json" 2>"$run/install.log"
+php "$here/install-site.php" "$run/www" "$base_url" "$theme_slug" >"$run/install.json" 2>"$run/install.log"
 read_json() { php -r '$j = json_decode(file_get_contents($argv[1]), true); echo $j[$argv[2]] === true ? "1" : ($j[$argv[2]] === false ? "0" : $j[$argv[2]]);' "$run/install.json" "$1"; }
 username=$(read_json username)
 app_password=$(read_json applicationPassword)
@@ -178,6 +204,8 @@ WP_VERSION='$(read_json version)'
 WP_THEME='$(read_json theme)'
 WP_BLOCK_THEME='$(read_json blockTheme)'
 WP_RUN_DIR='$run'
+WP_SUITE='$suite'
+WP_TREE='$wordpress_src'
 ENV
 echo "$env_file" >"$run/env-file"
 started_ok=1

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { BatchRequest } from './batch-request.js';
-import { invalidParam } from './errors.js';
+import { DocsSiteError, invalidParam } from './errors.js';
 import { type IterateOptions, iteratePages, type Page, toPage } from './pagination.js';
 import {
   blockBodySchema,
@@ -41,6 +41,7 @@ import {
   pageSchema,
   postSchema,
   revisionSchema,
+  templateRevisionSchema,
   templateSchema,
 } from './schemas/content.js';
 import type { Transport } from './transport.js';
@@ -62,6 +63,8 @@ export interface ContentRoute {
   readonly can: readonly Capability[];
   /** Answer schema of one item. */
   readonly item: z.ZodType;
+  /** Answer schema of one revision or autosave (templates: shaped like a template). */
+  readonly revision?: z.ZodType;
   readonly list: z.ZodType;
   readonly read: z.ZodType;
   readonly create: z.ZodType;
@@ -125,6 +128,7 @@ export const CONTENT_ROUTES = {
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
     item: templateSchema,
+    revision: templateRevisionSchema,
     list: templateListSchema,
     read: contextOnlySchema,
     create: templateCreateSchema,
@@ -135,6 +139,7 @@ export const CONTENT_ROUTES = {
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
     item: templateSchema,
+    revision: templateRevisionSchema,
     list: templateListSchema,
     read: contextOnlySchema,
     create: templatePartCreateSchema,
@@ -189,9 +194,79 @@ async function getPage(
 }
 
 /** `iterate()`: the pages of a list, from the `page` given (default 1). */
-function iterate(t: Transport, item: z.ZodType, path: string, query: Query, options?: IterateOptions) {
+function iterate(
+  t: Transport,
+  item: z.ZodType,
+  path: string,
+  query: Query,
+  options?: IterateOptions,
+  explain: Explain = rethrow,
+) {
   const first = typeof query.page === 'number' ? query.page : 1;
-  return iteratePages((page, signal) => getPage(t, item, path, { ...query, page }, signal), first, options);
+  return iteratePages(
+    (page, signal) => getPage(t, item, path, { ...query, page }, signal).catch(explain),
+    first,
+    options,
+  );
+}
+
+/** Turns a server error into a clearer one where the client knows more; rethrows it otherwise. */
+type Explain = (error: unknown) => never;
+const rethrow: Explain = (error) => {
+  throw error;
+};
+
+/** The same server error (code, status, data kept) with a message that says what to do. */
+function explained(error: DocsSiteError, message: string): DocsSiteError {
+  return new DocsSiteError(`${message} (${error.message})`, {
+    code: error.code,
+    ...(error.status !== undefined && { status: error.status }),
+    ...(error.serverCode !== undefined && { serverCode: error.serverCode }),
+    ...(error.method !== undefined && { method: error.method }),
+    ...(error.path !== undefined && { path: error.path }),
+    data: error.data,
+    cause: error,
+  });
+}
+
+/**
+ * WordPress 6.4+ answers `400 rest_invalid_template` for the revisions, autosaves and delete of a
+ * template that is only the theme's file (nothing is stored for it yet).
+ */
+function templateExplain(where: string, what: 'revisions' | 'autosaves' | 'delete'): Explain {
+  return (error) => {
+    if (error instanceof DocsSiteError && error.code === 'rest_invalid_template') {
+      throw explained(
+        error,
+        what === 'delete'
+          ? `${where}: this template is only the theme's file, which cannot be deleted; delete removes a customization (made with update)`
+          : `${where}: this template is only the theme's file, which has no ${what}; they exist once it is customized (with update)`,
+      );
+    }
+    throw error;
+  };
+}
+
+/**
+ * Several `media_type`s or `mime_type`s go out as an array (see params/list.ts), which releases
+ * before WordPress 6.9 refuse with `rest_invalid_param`: say so.
+ */
+function mediaListExplain(where: string, query: Query): Explain {
+  return (error) => {
+    const refused = (error as DocsSiteError | undefined)?.data as
+      | { params?: Record<string, unknown> }
+      | undefined;
+    const param = ['media_type', 'mime_type'].find(
+      (p) => Array.isArray(query[p]) && refused?.params?.[p] !== undefined,
+    );
+    if (error instanceof DocsSiteError && error.code === 'rest_invalid_param' && param) {
+      throw explained(
+        error,
+        `${where}: parameter "${param}": this site takes one value per request (WordPress before 6.9); list each separately`,
+      );
+    }
+    throw error;
+  };
 }
 
 /** Build the resource object of one content kind. Only the capabilities of its route are present. */
@@ -210,11 +285,16 @@ export function contentResource(
   const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
     (await t.sendParsed(method, path, route.item, options)).body;
 
+  const listExplain = (where: string, query: Query): Explain =>
+    route.path === 'media' ? mediaListExplain(where, query) : rethrow;
+  const slashed = route.id === 'slashed';
   const resource: Record<string, Fn | string> = {
     collectionPath,
     itemPath: (id: string | number) => itemPath(id, `${name}.itemPath`),
-    list: async (params?: unknown) =>
-      getPage(t, route.item, collectionPath, check(route.list, params, 'list')),
+    list: async (params?: unknown) => {
+      const query = check(route.list, params, 'list');
+      return getPage(t, route.item, collectionPath, query).catch(listExplain(`${name}.list`, query));
+    },
     get: async (id: unknown, params?: unknown) => {
       const path = itemPath(id, `${name}.get`);
       return send('GET', path, { query: check(route.read, params, 'get') });
@@ -228,16 +308,21 @@ export function contentResource(
       return send(method, path, { body: check(route.update, body, 'update') });
     },
     delete: async (id: unknown, options?: unknown) => {
-      const path = itemPath(id, `${name}.delete`);
-      const res = await t.send('DELETE', path, { query: check(deleteSchema, options, 'delete') });
+      const where = `${name}.delete`;
+      const path = itemPath(id, where);
+      const res = await t
+        .send('DELETE', path, { query: check(deleteSchema, options, 'delete') })
+        .catch(slashed ? templateExplain(where, 'delete') : rethrow);
       return parseDelete(t, route.item, res.body, path, res.status);
     },
     parse: (value: unknown) => t.parse(route.item, value, `${name}.parse`, ''),
   };
   const can = new Set(route.can);
   if (can.has('iterate')) {
-    resource.iterate = (params?: unknown, options?: IterateOptions) =>
-      iterate(t, route.item, collectionPath, check(route.list, params, 'iterate'), options);
+    resource.iterate = (params?: unknown, options?: IterateOptions) => {
+      const query = check(route.list, params, 'iterate');
+      return iterate(t, route.item, collectionPath, query, options, listExplain(`${name}.iterate`, query));
+    };
   }
   if (can.has('batch')) {
     resource.batchCreate = (body: unknown): BatchRequest => ({
@@ -257,18 +342,20 @@ export function contentResource(
       return { method: 'DELETE', path: query ? `${path}?${query}` : path };
     };
   }
+  const revision = route.revision ?? revisionSchema;
   if (can.has('revisions')) {
-    resource.revisions = (parent: unknown) =>
-      revisionsResource(t, `${name}.revisions`, itemPath(parent, `${name}.revisions`, 'parent'));
+    resource.revisions = (parent: unknown) => {
+      const where = `${name}.revisions`;
+      const explain = slashed ? templateExplain(where, 'revisions') : rethrow;
+      return revisionsResource(t, where, itemPath(parent, where, 'parent'), revision, explain);
+    };
   }
   if (can.has('autosaves')) {
-    resource.autosaves = (parent: unknown) =>
-      autosavesResource(
-        t,
-        `${name}.autosaves`,
-        itemPath(parent, `${name}.autosaves`, 'parent'),
-        route.update,
-      );
+    resource.autosaves = (parent: unknown) => {
+      const where = `${name}.autosaves`;
+      const explain = slashed ? templateExplain(where, 'autosaves') : rethrow;
+      return autosavesResource(t, where, itemPath(parent, where, 'parent'), route.update, revision, explain);
+    };
   }
   if (can.has('lookup')) {
     resource.lookup = async (params: unknown) =>
@@ -308,7 +395,13 @@ function mediaRoutes(t: Transport, collectionPath: string, itemPath: (id: unknow
 }
 
 /** Revisions of one item: `{parent}/revisions`; a revision is deleted only with `force: true`. */
-function revisionsResource(t: Transport, name: string, parentPath: string) {
+function revisionsResource(
+  t: Transport,
+  name: string,
+  parentPath: string,
+  revision: z.ZodType,
+  explain: Explain,
+) {
   const path = `${parentPath}/revisions`;
   const check = (schema: z.ZodType, value: unknown, method: string) =>
     checkParams(schema, value, `${name}.${method}`) as Query;
@@ -316,42 +409,49 @@ function revisionsResource(t: Transport, name: string, parentPath: string) {
   return Object.freeze({
     path,
     list: async (params?: unknown) =>
-      getPage(t, revisionSchema, path, check(revisionListSchema, params, 'list')),
+      getPage(t, revision, path, check(revisionListSchema, params, 'list')).catch(explain),
     iterate: (params?: unknown, options?: IterateOptions) =>
-      iterate(t, revisionSchema, path, check(revisionListSchema, params, 'iterate'), options),
+      iterate(t, revision, path, check(revisionListSchema, params, 'iterate'), options, explain),
     get: async (id: unknown, params?: unknown) => {
       const item = one(id, 'get');
       const query = check(contextOnlySchema, params, 'get');
-      return (await t.sendParsed('GET', item, revisionSchema, { query })).body;
+      return (await t.sendParsed('GET', item, revision, { query }).catch(explain)).body;
     },
     delete: async (id: unknown, options?: { force?: unknown }) => {
       const item = one(id, 'delete');
       if (options?.force !== true) {
         throw invalidParam('force', 'must be true: revisions cannot be moved to the trash', `${name}.delete`);
       }
-      const res = await t.send('DELETE', item, { query: { force: true } });
-      return parseDelete(t, revisionSchema, res.body, item, res.status);
+      const res = await t.send('DELETE', item, { query: { force: true } }).catch(explain);
+      return parseDelete(t, revision, res.body, item, res.status);
     },
   });
 }
 
 /** Autosaves of one item: `{parent}/autosaves` (list, create; not paginated) and `…/{id}` (get). */
-function autosavesResource(t: Transport, name: string, parentPath: string, body: z.ZodType) {
+function autosavesResource(
+  t: Transport,
+  name: string,
+  parentPath: string,
+  body: z.ZodType,
+  revision: z.ZodType,
+  explain: Explain,
+) {
   const path = `${parentPath}/autosaves`;
   const check = (schema: z.ZodType, value: unknown, method: string) =>
     checkParams(schema, value, `${name}.${method}`) as Query;
   return Object.freeze({
     path,
     list: async (params?: unknown) =>
-      getPage(t, revisionSchema, path, check(contextOnlySchema, params, 'list')),
+      getPage(t, revision, path, check(contextOnlySchema, params, 'list')).catch(explain),
     get: async (id: unknown, params?: unknown) => {
       const item = `${path}/${encodeSegment(checkId(id, `${name}.get`))}`;
       const query = check(contextOnlySchema, params, 'get');
-      return (await t.sendParsed('GET', item, revisionSchema, { query })).body;
+      return (await t.sendParsed('GET', item, revision, { query }).catch(explain)).body;
     },
     create: async (value: unknown) => {
-      const res = await t.send('POST', path, { body: check(body, value, 'create') });
-      return t.parse(revisionSchema, res.body, 'POST', path, res.status);
+      const res = await t.send('POST', path, { body: check(body, value, 'create') }).catch(explain);
+      return t.parse(revision, res.body, 'POST', path, res.status);
     },
   });
 }

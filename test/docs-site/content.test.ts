@@ -126,4 +126,16 @@ describe('resources built from the route table', () => {
     );
     expect(docs.templates.parse({ id: 't//home' }).id).toBe('t//home');
   });
+
+  it("types meta as the site sends it: { footnotes: '' } (WordPress 6.3+) or [] (6.1)", () => {
+    const docs = client();
+    expect(docs.posts.parse(post(4, { meta: { footnotes: '' } })).meta).toEqual({ footnotes: '' });
+    expect(docs.posts.parse(post(4, { meta: [] })).meta).toEqual({});
+    expect(() => docs.posts.parse(post(4, { meta: { footnotes: 3 } }))).toThrow(
+      expect.objectContaining({
+        code: 'invalid_response',
+        message: expect.stringContaining('meta.footnotes'),
+      }),
+    );
+  });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DocsSiteError } from '../../src/docs-site.js';
-import { client, HttpResponse, http, ROOT, useServer } from './helpers.js';
+import { DocsSiteError, type MediaListParams } from '../../src/docs-site.js';
+import { client, HttpResponse, http, ROOT, useServer, wpError } from './helpers.js';
 
 const server = useServer();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -173,5 +173,53 @@ describe('media routes', () => {
     expect(url?.searchParams.get('media_type')).toBe('image');
     expect((await docs.media.update(1, { alt_text: 'A' })).alt_text).toBe('A');
     expect(body).toEqual({ alt_text: 'A' });
+  });
+
+  it.each<[string, MediaListParams]>([
+    ['media_type', { media_type: ['image', 'audio'] }],
+    ['mime_type', { mime_type: ['image/png', 'image/gif'] }],
+  ])(
+    'explains a site that takes one %s per request (WordPress before 6.9), for list and iterate',
+    async (param, params) => {
+      server.use(
+        http.get(`${ROOT}/cms/v2/media`, ({ request }) =>
+          new URL(request.url).searchParams.has(`${param}[]`)
+            ? wpError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, {
+                params: { [param]: `${param} is not of type string.` },
+              })
+            : HttpResponse.json([], { headers: { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' } }),
+        ),
+      );
+      const docs = client();
+      const one = (params as Record<string, string[]>)[param]?.slice(0, 1);
+      expect((await docs.media.list({ [param]: one })).total).toBe(0);
+      const listed = await docs.media.list(params).catch((e: unknown) => e);
+      const iterated = await (async () => {
+        for await (const _ of docs.media.iterate(params)) break;
+      })().catch((e: unknown) => e);
+      for (const [where, error] of [
+        ['media.list', listed],
+        ['media.iterate', iterated],
+      ] as const) {
+        expect(error).toBeInstanceOf(DocsSiteError);
+        const e = error as DocsSiteError;
+        expect(e.code).toBe('rest_invalid_param');
+        expect(e.status).toBe(400);
+        expect(e.message).toContain(`${where}: parameter "${param}": this site takes one value per request`);
+      }
+    },
+  );
+
+  it('leaves other parameter errors of the media list as the site sent them', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/media`, () =>
+        wpError('rest_invalid_param', 'Invalid parameter(s): parent', 400, { params: { parent: 'bad' } }),
+      ),
+    );
+    const error = await client()
+      .media.list({ media_type: ['image', 'audio'] })
+      .catch((e: unknown) => e);
+    expect((error as DocsSiteError).code).toBe('rest_invalid_param');
+    expect((error as DocsSiteError).message).not.toContain('one value per request');
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { client, HttpResponse, http, ROOT, record, type Seen, useServer } from './helpers.js';
+import { type DocsSiteClient, DocsSiteError } from '../../src/docs-site.js';
+import { client, HttpResponse, http, ROOT, record, type Seen, useServer, wpError } from './helpers.js';
 
 const server = useServer();
 
@@ -77,29 +78,33 @@ describe('templates and template parts', () => {
     expect(seen[1]!.body).toEqual({ slug: 'my-page_2%20', title: 'Mine', content: '' });
   });
 
-  it('reaches revisions and autosaves with the string id as parent', async () => {
+  it('reaches revisions and autosaves with the string id as parent; they are shaped like templates', async () => {
+    // What WordPress 6.8 and 7.1 send: the template's own id, the revision's post id as wp_id, the
+    // customized template's post id as parent.
+    const revision = (wpId: number) => tpl('t//home', { wp_id: wpId, parent: 17, status: 'inherit' });
     const urls: string[] = [];
     server.use(
       http.get(`${ROOT}/cms/v2/templates/*`, ({ request }) => {
         urls.push(new URL(request.url).pathname);
         return HttpResponse.json(
           request.url.includes('/revisions/') || request.url.includes('/autosaves/')
-            ? { id: 5, parent: 't//home' }
-            : [{ id: 5, parent: 't//home' }],
+            ? revision(5)
+            : [revision(5)],
         );
       }),
       http.delete(`${ROOT}/cms/v2/template-parts/*`, ({ request }) => {
         urls.push(`${new URL(request.url).pathname}?${new URL(request.url).search}`);
-        return HttpResponse.json({ deleted: true, previous: { id: 6, parent: 't//header' } });
+        return HttpResponse.json({ deleted: true, previous: tpl('t//header', { wp_id: 6, parent: 9 }) });
       }),
     );
     const docs = client();
-    expect((await docs.templates.revisions('t//home').list()).items[0]?.parent).toBe('t//home');
-    await docs.templates.revisions('t//home').get(5);
+    const listed = (await docs.templates.revisions('t//home').list()).items[0];
+    expect(listed).toMatchObject({ id: 't//home', wp_id: 5, parent: 17 });
+    expect((await docs.templates.revisions('t//home').get(5)).wp_id).toBe(5);
     await docs.templates.autosaves('t//home').list();
     await docs.templates.autosaves('t//home').get(5);
     const removed = await docs.templateParts.revisions('t//header').delete(6, { force: true });
-    expect(removed).toMatchObject({ deleted: true, item: { id: 6 } });
+    expect(removed).toMatchObject({ deleted: true, item: { id: 't//header', wp_id: 6 } });
     expect(urls).toEqual([
       '/wp-json/cms/v2/templates/t//home/revisions',
       '/wp-json/cms/v2/templates/t//home/revisions/5',
@@ -107,5 +112,71 @@ describe('templates and template parts', () => {
       '/wp-json/cms/v2/templates/t//home/autosaves/5',
       '/wp-json/cms/v2/template-parts/t//header/revisions/6??force=true',
     ]);
+  });
+
+  it('takes modified false (WordPress 6.8) and null (7.x) of a theme-file template as null', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/templates`, () =>
+        HttpResponse.json([
+          tpl('t//a', { modified: false, source: 'theme' }),
+          tpl('t//b', { modified: null, date: null, source: 'theme' }),
+          tpl('t//c', { modified: '2026-05-01T10:00:00', date: '2026-05-01T10:00:00', source: 'custom' }),
+          tpl('t//d'),
+        ]),
+      ),
+    );
+    const items = (await client().templates.list()).items;
+    expect(items.map((t) => t.modified)).toEqual([null, null, '2026-05-01T10:00:00', undefined]);
+    expect(items[1]?.date).toBeNull();
+  });
+
+  it('still refuses a modified that is neither a string, null nor false', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/templates/t//a`, () => HttpResponse.json(tpl('t//a', { modified: true }))),
+    );
+    const error = await client()
+      .templates.get('t//a')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsSiteError);
+    expect((error as DocsSiteError).code).toBe('invalid_response');
+    expect((error as DocsSiteError).message).toContain('"modified"');
+  });
+
+  it('takes the [] that context=embed leaves of a raw-only content or title as an empty object', async () => {
+    server.use(
+      http.get(`${ROOT}/cms/v2/templates`, () =>
+        HttpResponse.json([tpl('t//a', { content: [], title: { rendered: 'A' } })]),
+      ),
+      http.get(`${ROOT}/cms/v2/blocks/4`, () => HttpResponse.json({ id: 4, title: [], content: [] })),
+    );
+    const docs = client();
+    expect((await docs.templates.list({ context: 'embed' })).items[0]?.content).toEqual({});
+    expect((await docs.blocks.get(4, { context: 'embed' })).title).toEqual({});
+  });
+
+  it.each([
+    ['revisions().list', (d: DocsSiteClient) => d.templates.revisions('t//index').list(), 'no revisions'],
+    ['autosaves().list', (d: DocsSiteClient) => d.templates.autosaves('t//index').list(), 'no autosaves'],
+    [
+      'autosaves().create',
+      (d: DocsSiteClient) => d.templates.autosaves('t//index').create({ content: 'x' }),
+      'no autosaves',
+    ],
+    ['delete', (d: DocsSiteClient) => d.templates.delete('t//index', { force: true }), 'cannot be deleted'],
+  ])('explains 400 rest_invalid_template of a theme-file template (%s)', async (_name, call, says) => {
+    server.use(
+      http.all(`${ROOT}/cms/v2/templates/*`, () =>
+        wpError('rest_invalid_template', "Templates based on theme files can't have revisions.", 400),
+      ),
+    );
+    const error = await call(client()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocsSiteError);
+    const e = error as DocsSiteError;
+    expect(e.code).toBe('rest_invalid_template');
+    expect(e.status).toBe(400);
+    expect(e.message).toContain("only the theme's file");
+    expect(e.message).toContain(says);
+    expect(e.message).toContain('customiz');
+    expect(e.cause).toBeInstanceOf(DocsSiteError);
   });
 });

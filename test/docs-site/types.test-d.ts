@@ -36,6 +36,7 @@ import type {
   pageSchema,
   postSchema,
   revisionSchema,
+  templateRevisionSchema,
   templateSchema,
 } from '../../src/docs-site/schemas/content.js';
 import type {
@@ -78,6 +79,7 @@ import {
   type RevisionListParams,
   type SitePage,
   type Template,
+  type TemplateRevision,
   type TemplateCreateBody,
   type TemplateListParams,
   type TemplateLookupParams,
@@ -141,6 +143,12 @@ describe('the plain interfaces agree with the schemas', () => {
     expectTypeOf<Block>().toExtend<z.output<typeof blockSchema>>();
     expectTypeOf<z.output<typeof templateSchema>>().toExtend<Template>();
     expectTypeOf<Template>().toExtend<z.output<typeof templateSchema>>();
+    expectTypeOf<z.output<typeof templateRevisionSchema>>().toExtend<TemplateRevision>();
+    expectTypeOf<TemplateRevision>().toExtend<z.output<typeof templateRevisionSchema>>();
+    expectTypeOf(docs.templates.revisions('t//x').list()).resolves.toEqualTypeOf<Page<TemplateRevision>>();
+    expectTypeOf(docs.templateParts.autosaves('t//x').get(1)).resolves.toEqualTypeOf<TemplateRevision>();
+    expectTypeOf(docs.posts.revisions(1).get(2)).resolves.toEqualTypeOf<Revision>();
+    expectTypeOf<Template['modified']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<z.output<typeof revisionSchema>>().toExtend<Revision>();
     expectTypeOf<Revision>().toExtend<z.output<typeof revisionSchema>>();
     expectTypeOf<z.output<typeof currentUserSchema>>().toExtend<CurrentUser>();

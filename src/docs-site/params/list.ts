@@ -135,6 +135,15 @@ export const pageListSchema = z.strictObject({
 /** Media types of the `media_type` filter. */
 export const mediaTypeSchema = z.enum(['image', 'video', 'text', 'application', 'audio']);
 
+/**
+ * `media_type` and `mime_type` are arrays in the interface and in WordPress 6.9+, a single string in
+ * earlier releases (which refuse `media_type[]=…`, and silently ignore a comma-separated list of MIME
+ * types). A one-item list therefore goes out as a plain value, which every release understands; a
+ * longer one as an array, which 6.9+ takes and earlier releases refuse with `rest_invalid_param`.
+ */
+const singleOrList = <S extends z.ZodType<string>>(s: S) =>
+  oneOrMany(s).transform((v) => (Array.isArray(v) && v.length === 1 ? (v[0] as z.output<S>) : v));
+
 /** List parameters of media. */
 export const mediaListSchema = z.strictObject({
   ...commonList,
@@ -142,8 +151,8 @@ export const mediaListSchema = z.strictObject({
   author_exclude: ids.optional(),
   parent: ids.optional(),
   parent_exclude: ids.optional(),
-  media_type: oneOrMany(mediaTypeSchema).optional(),
-  mime_type: oneOrMany(
+  media_type: singleOrList(mediaTypeSchema).optional(),
+  mime_type: singleOrList(
     z.string().regex(/^[\w.+-]+\/[\w.+-]+$/, 'expected a MIME type such as image/png'),
   ).optional(),
 });

@@ -11,13 +11,19 @@ export function emptyArrayAsObject<S extends z.ZodType>(schema: S) {
 /** An object with string keys whose values are not checked; `[]` is taken as `{}`. */
 export const looseRecord = emptyArrayAsObject(z.record(z.string(), z.unknown()));
 
-/** A `{ raw?, rendered? }` field (title, content, excerpt, caption, description). */
-export const renderedField = z.looseObject({
-  raw: z.string().optional(),
-  rendered: z.string().optional(),
-  protected: z.boolean().optional(),
-  block_version: z.number().optional(),
-});
+/**
+ * A `{ raw?, rendered? }` field (title, content, excerpt, caption, description). With
+ * `context=embed`, a field that has only `raw` (a block's title, a template's content) is emptied to a
+ * PHP array and arrives as `[]`: taken as `{}`.
+ */
+export const renderedField = emptyArrayAsObject(
+  z.looseObject({
+    raw: z.string().optional(),
+    rendered: z.string().optional(),
+    protected: z.boolean().optional(),
+    block_version: z.number().optional(),
+  }),
+);
 
 /** A field that is a plain string in some kinds and `{ raw, rendered }` in others. */
 export const textOrRendered = z.union([z.string(), renderedField]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { links, looseRecord, renderedField, textOrRendered } from './common.js';
+import { emptyArrayAsObject, links, looseRecord, renderedField, textOrRendered } from './common.js';
 
 /*
  * Answer schemas of the content kinds. Every object keeps unknown members (plugins register fields)
@@ -7,6 +7,18 @@ import { links, looseRecord, renderedField, textOrRendered } from './common.js';
  */
 
 const dateOrNull = z.string().nullable().optional();
+
+/**
+ * `meta` of posts, pages, blocks and their revisions: `footnotes` (a string, empty by default) since
+ * WordPress 6.3, `[]` when no meta field is registered (6.1).
+ */
+const contentMeta = emptyArrayAsObject(z.looseObject({ footnotes: z.string().optional() })).optional();
+
+/**
+ * `modified` of a template: a date-time once customized; for a template that is only the theme's
+ * file, WordPress 6.8 sends `false` and 7.x `null` (6.1 leaves the field out). Both become `null`.
+ */
+const templateModified = z.union([z.string(), z.null(), z.literal(false).transform(() => null)]).optional();
 
 const contentBase = {
   id: z.number().int(),
@@ -28,7 +40,7 @@ const contentBase = {
   comment_status: z.string().optional(),
   ping_status: z.string().optional(),
   template: z.string().optional(),
-  meta: looseRecord.optional(),
+  meta: contentMeta,
   _links: links,
 };
 
@@ -87,7 +99,15 @@ export const menuItemSchema = z.looseObject({
 /** A reusable block (pattern). */
 export const blockSchema = z.looseObject({
   ...contentBase,
+  meta: emptyArrayAsObject(
+    z.looseObject({
+      footnotes: z.string().optional(),
+      // A revision of a block sends null (WordPress 6.8, 7.1).
+      wp_pattern_sync_status: z.string().nullable().optional(),
+    }),
+  ).optional(),
   wp_pattern_category: z.array(z.number().int()).optional(),
+  wp_pattern_sync_status: z.string().optional(),
 });
 
 /** A template or template part; its id is a string `theme//slug`. */
@@ -106,9 +126,23 @@ export const templateSchema = z.looseObject({
   has_theme_file: z.boolean().optional(),
   is_custom: z.boolean().optional(),
   author: z.number().int().optional(),
-  modified: z.string().optional(),
+  /** The theme's or plugin's name (WordPress 6.5+). */
+  author_text: z.string().optional(),
+  original_source: z.string().optional(),
+  modified: templateModified,
+  /** WordPress 7.x: `null` for a template that is only the theme's file. */
+  date: dateOrNull,
   area: z.string().optional(),
   _links: links,
+});
+
+/**
+ * A revision or an autosave of a template (WordPress 6.4+): shaped like a template, so `id` is the
+ * template's own id (`theme//slug`), `wp_id` the revision's post id (the one `get` and `delete`
+ * take) and `parent` the post id of the customized template.
+ */
+export const templateRevisionSchema = templateSchema.extend({
+  parent: z.number().int().optional(),
 });
 
 /** A revision or an autosave. `parent` is the id of the item revised (a string for templates). */
@@ -124,6 +158,6 @@ export const revisionSchema = z.looseObject({
   title: textOrRendered.optional(),
   content: textOrRendered.optional(),
   excerpt: textOrRendered.optional(),
-  meta: looseRecord.optional(),
+  meta: contentMeta,
   _links: links,
 });

@@ -18,6 +18,15 @@ export interface RenderedField {
   [key: string]: unknown;
 }
 
+/**
+ * `meta` of posts, pages, blocks and their revisions. WordPress 6.3+ registers `footnotes` (a string,
+ * empty by default); plugins register more.
+ */
+export interface ContentMeta {
+  footnotes?: string;
+  [key: string]: unknown;
+}
+
 /** Members every content kind (posts, pages, media, blocks) shares. */
 export interface ContentItem {
   id: number;
@@ -45,7 +54,7 @@ export interface ContentItem {
   /** `open` or `closed`. */
   ping_status?: string;
   template?: string;
-  meta?: Record<string, unknown>;
+  meta?: ContentMeta;
   _links?: Record<string, unknown>;
   [key: string]: unknown;
 }
@@ -113,8 +122,14 @@ export interface MenuItem {
 
 /** A reusable block (pattern). @group Docs site */
 export interface Block extends ContentItem {
+  meta?: ContentMeta & {
+    /** `partial`, `unsynced` or empty; `null` in a block's revisions (WordPress 6.8, 7.x). */
+    wp_pattern_sync_status?: string | null;
+  };
   /** Pattern category term ids. */
   wp_pattern_category?: number[];
+  /** `partial`, `unsynced` or empty (WordPress 6.3+). */
+  wp_pattern_sync_status?: string;
 }
 
 /** A template or template part; its id is a string such as `twentytwentythree//home`. @group Docs site */
@@ -135,11 +150,32 @@ export interface Template {
   has_theme_file?: boolean;
   is_custom?: boolean;
   author?: number;
-  modified?: string;
+  /** The theme's or plugin's name (WordPress 6.5+). */
+  author_text?: string;
+  /** `theme`, `plugin`, `site` or `user` (WordPress 6.5+). */
+  original_source?: string;
+  /**
+   * When the template was last saved; `null` for a template that is only the theme's file
+   * (WordPress 6.8 sends `false` there and 7.x `null`: both are given as `null`; 6.1 leaves it out).
+   */
+  modified?: string | null;
+  /** WordPress 7.x: the date of the stored template, `null` for one that is only the theme's file. */
+  date?: string | null;
   /** Template parts only: `header`, `footer`, `uncategorized`, … */
   area?: string;
   _links?: Record<string, unknown>;
   [key: string]: unknown;
+}
+
+/**
+ * A revision or an autosave of a template (WordPress 6.4+). It has the shape of a template: `id` is
+ * the template's own id (`theme//slug`), `wp_id` the revision's post id (what `revisions().get()`
+ * and `delete()` take) and `parent` the post id of the customized template.
+ *
+ * @group Docs site
+ */
+export interface TemplateRevision extends Template {
+  parent?: number;
 }
 
 /** A revision or an autosave. `parent` is the id of the item revised (a string for templates). @group Docs site */
@@ -155,7 +191,7 @@ export interface Revision {
   title?: string | RenderedField;
   content?: string | RenderedField;
   excerpt?: string | RenderedField;
-  meta?: Record<string, unknown>;
+  meta?: ContentMeta;
   _links?: Record<string, unknown>;
   [key: string]: unknown;
 }

@@ -134,8 +134,12 @@ export interface MediaListParams extends ListParams {
   author_exclude?: number[] | undefined;
   parent?: number[] | undefined;
   parent_exclude?: number[] | undefined;
+  /**
+   * Media types. One value works on every WordPress release; several need WordPress 6.9+ (earlier
+   * releases take one and answer `rest_invalid_param`, with a message saying so).
+   */
   media_type?: MediaType | MediaType[] | undefined;
-  /** MIME types such as `image/png`. */
+  /** MIME types such as `image/png`; several need WordPress 6.9+, like `media_type`. */
   mime_type?: string | string[] | undefined;
 }
 

@@ -6,7 +6,17 @@
 import type { BatchRequest } from '../batch-request.js';
 import type { IterateOptions, Page } from '../pagination.js';
 import type { UploadSource } from '../upload.js';
-import type { Block, Media, MenuItem, OEmbed, Post, Revision, SitePage, Template } from './answers.js';
+import type {
+  Block,
+  Media,
+  MenuItem,
+  OEmbed,
+  Post,
+  Revision,
+  SitePage,
+  Template,
+  TemplateRevision,
+} from './answers.js';
 import type {
   BlockBody,
   BlockListParams,
@@ -104,53 +114,56 @@ export interface BatchableResource<B> {
 
 /**
  * Revisions of one item: `/<kind>/{parent}/revisions`. Revisions cannot be trashed, so `delete`
- * requires `force: true` and refuses anything else before sending.
+ * requires `force: true` and refuses anything else before sending. A revision's id is a number (for
+ * templates, the revision's `wp_id`).
  *
+ * @typeParam T - a revision: {@link Revision}, or {@link TemplateRevision} for templates
  * @group Docs site
  */
-export interface RevisionsResource {
+export interface RevisionsResource<T = Revision> {
   /** The collection route of these revisions. */
   readonly path: string;
   /** One page of revisions. */
-  list(params?: RevisionListParams): Promise<Page<Revision>>;
+  list(params?: RevisionListParams): Promise<Page<T>>;
   /** Every revision, in order. */
-  iterate(params?: RevisionListParams, options?: IterateOptions): AsyncIterable<Revision>;
+  iterate(params?: RevisionListParams, options?: IterateOptions): AsyncIterable<T>;
   /** One revision. */
-  get(id: number, params?: ContextParams): Promise<Revision>;
+  get(id: number, params?: ContextParams): Promise<T>;
   /** Delete a revision for good. `force: true` is required: revisions cannot be trashed. */
-  delete(id: number, options: { force: true }): Promise<DeleteResult<Revision>>;
+  delete(id: number, options: { force: true }): Promise<DeleteResult<T>>;
 }
 
 /**
  * Autosaves of one item: `/<kind>/{id}/autosaves` (list, create) and `/<kind>/{parent}/autosaves/{id}`
  * (get). The list is not paginated.
  *
+ * @typeParam T - an autosave: {@link Revision}, or {@link TemplateRevision} for templates
  * @group Docs site
  */
-export interface AutosavesResource<B> {
+export interface AutosavesResource<B, T = Revision> {
   /** The collection route of these autosaves. */
   readonly path: string;
   /** All autosaves of the item (one page). */
-  list(params?: ContextParams): Promise<Page<Revision>>;
+  list(params?: ContextParams): Promise<Page<T>>;
   /** One autosave. */
-  get(id: number, params?: ContextParams): Promise<Revision>;
+  get(id: number, params?: ContextParams): Promise<T>;
   /**
    * Create an autosave with the same fields as an update. The site answers with the autosave, or
    * with the item itself when the author saves their own draft; both are returned as they come.
    */
-  create(body: B): Promise<Revision>;
+  create(body: B): Promise<T>;
 }
 
 /** A content kind with revisions. @group Docs site */
-export interface RevisedResource<Id = number> {
+export interface RevisedResource<Id = number, T = Revision> {
   /** Revisions of one item. */
-  revisions(parent: Id): RevisionsResource;
+  revisions(parent: Id): RevisionsResource<T>;
 }
 
 /** A content kind with autosaves. @group Docs site */
-export interface AutosavedResource<B, Id = number> {
+export interface AutosavedResource<B, Id = number, T = Revision> {
   /** Autosaves of one item. */
-  autosaves(parent: Id): AutosavesResource<B>;
+  autosaves(parent: Id): AutosavesResource<B, T>;
 }
 
 /** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. @group Docs site */
@@ -225,6 +238,11 @@ export interface MediaResource
  * Templates (`/{ns}/templates`). Ids are strings made of a theme, a slash and a slug —
  * `twentytwentythree//home` — and keep their slashes in the path. The list is not paginated.
  *
+ * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
+ * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
+ * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
+ * template first (`update`); `delete(id, { force: true })` then removes the customization.
+ *
  * @group Docs site
  */
 export interface TemplatesResource
@@ -236,8 +254,8 @@ export interface TemplatesResource
       ContextParams,
       string
     >,
-    RevisedResource<string>,
-    AutosavedResource<TemplateUpdateBody, string> {
+    RevisedResource<string, TemplateRevision>,
+    AutosavedResource<TemplateUpdateBody, string, TemplateRevision> {
   /** The fallback template for a slug (`GET /lookup`). */
   lookup(params: TemplateLookupParams): Promise<Template>;
 }
@@ -252,8 +270,8 @@ export interface TemplatePartsResource
       ContextParams,
       string
     >,
-    RevisedResource<string>,
-    AutosavedResource<TemplatePartUpdateBody, string> {
+    RevisedResource<string, TemplateRevision>,
+    AutosavedResource<TemplatePartUpdateBody, string, TemplateRevision> {
   /** The fallback template part for a slug (`GET /lookup`). */
   lookup(params: TemplateLookupParams): Promise<Template>;
 }

@@ -6,6 +6,21 @@ import { DocsSiteClient } from '../../../src/docs-site.js';
 /** The WordPress under test (see global-setup.ts). */
 export const site = inject('wordpress');
 
+/**
+ * Whether the WordPress under test is at least `version` (`'6.9'`): the suite runs against 6.1, 6.8
+ * and 7.1, and a few answers differ between releases.
+ */
+export function atLeast(version: string): boolean {
+  const have = site.version.split('.').map(Number);
+  const want = version.split('.').map(Number);
+  for (let i = 0; i < want.length; i++) {
+    const a = have[i] ?? 0;
+    const b = want[i] ?? 0;
+    if (a !== b) return a > b;
+  }
+  return true;
+}
+
 /** A client for the site, authenticated with the administrator's application password by default. */
 export function makeClient(
   options: { applicationPassword?: string; anonymous?: boolean } = {},

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocsSiteClient, DocsSiteError } from '../../../src/docs-site.js';
-import { makeClient, site, uniqueToken } from './helpers.js';
+import { atLeast, makeClient, site, uniqueToken } from './helpers.js';
 
 describe('the index of a stock WordPress', () => {
   it('is read into the typed index document, empty objects included', async () => {
@@ -79,4 +79,32 @@ describe('the index of a stock WordPress', () => {
     expect(root.namespace).toBe('oembed/1.0');
     expect(Object.keys(root.routes ?? {})).toEqual(expect.arrayContaining(['/oembed/1.0/embed']));
   });
+
+  it.skipIf(!atLeast('6.9'))(
+    'reaches the abilities namespace (abilities/v1 on the service, wp-abilities/v1 on WordPress 6.9+) through request() after its index (skipped before 6.9, which has none)',
+    async () => {
+      const docs = makeClient();
+      const { namespaces } = await docs.index();
+      const ns = namespaces.find((n) => n === 'abilities/v1' || n === 'wp-abilities/v1');
+      expect(ns).toBe('wp-abilities/v1');
+      const root = await docs.namespaceRoot(ns!);
+      expect(Object.keys(root.routes ?? {})).toEqual(
+        expect.arrayContaining([`/${ns}/abilities`, `/${ns}/categories`]),
+      );
+      const listed = await docs.request('GET', `/${ns}/abilities`);
+      const names = (listed.body as { name: string }[]).map((a) => a.name);
+      expect(names).toContain('core/get-site-info');
+      // A read-only ability runs with GET, its input PHP-style in the query.
+      const run = await docs.request('GET', `/${ns}/abilities/core/get-site-info/run`, {
+        query: { input: { fields: ['name'] } },
+      });
+      expect(run.body).toEqual({ name: 'Docs site (integration tests)' });
+      // Anonymous: the namespace refuses (401), the client says so with the server's code.
+      const anonymous = await makeClient({ anonymous: true })
+        .request('GET', `/${ns}/abilities`)
+        .catch((e: unknown) => e);
+      expect(anonymous).toBeInstanceOf(DocsSiteError);
+      expect(anonymous).toMatchObject({ status: 401, code: 'rest_forbidden' });
+    },
+  );
 });

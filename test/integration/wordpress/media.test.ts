@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DocsSiteError } from '../../../src/docs-site.js';
-import { makeClient, makePng, uniqueToken } from './helpers.js';
+import { atLeast, makeClient, makePng, uniqueToken } from './helpers.js';
 
 const docs = makeClient();
 const dirs: string[] = [];
@@ -47,16 +47,41 @@ describe('media against WordPress', () => {
     });
     expect(updated.alt_text).toBe('Still a gradient');
 
-    // WordPress 6.1 takes one media_type (the interface documents a list; the client sends a single
-    // value as a plain parameter, so both sites understand it).
-    const listed = await docs.media.list({ media_type: 'image', include: [media.id] });
+    // media_type and mime_type are arrays in the interface and on WordPress 6.9+, one string before:
+    // a one-item list goes out as a plain value (every release), a longer one as an array, which
+    // releases before 6.9 refuse (the error says so) rather than ignore.
+    const listed = await docs.media.list({ media_type: ['image'], include: [media.id] });
     expect(listed.items.map((m) => m.id)).toEqual([media.id]);
     expect((await docs.media.list({ media_type: 'audio', include: [media.id] })).total).toBe(0);
-    const asList = await docs.media.list({ media_type: ['image'], include: [media.id] }).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect((asList as DocsSiteError).code).toBe('rest_invalid_param');
+    const byMime = await docs.media.list({ mime_type: ['image/png'], include: [media.id] });
+    expect(byMime.items.map((m) => m.id)).toEqual([media.id]);
+    expect((await docs.media.list({ mime_type: 'image/gif', include: [media.id] })).total).toBe(0);
+    const severalTypes = () => docs.media.list({ media_type: ['audio', 'image'], include: [media.id] });
+    const severalMimes = () =>
+      docs.media.list({ mime_type: ['image/gif', 'image/png'], include: [media.id] });
+    if (atLeast('6.9')) {
+      expect((await severalTypes()).items.map((m) => m.id)).toEqual([media.id]);
+      expect((await severalMimes()).items.map((m) => m.id)).toEqual([media.id]);
+      expect((await docs.media.list({ media_type: ['audio', 'video'], include: [media.id] })).total).toBe(0);
+      expect(
+        (await docs.media.list({ mime_type: ['image/gif', 'image/jpeg'], include: [media.id] })).total,
+      ).toBe(0);
+    } else {
+      for (const [param, several] of [
+        ['media_type', severalTypes],
+        ['mime_type', severalMimes],
+      ] as const) {
+        const refused = await several().then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(refused).toBeInstanceOf(DocsSiteError);
+        expect((refused as DocsSiteError).code).toBe('rest_invalid_param');
+        expect((refused as DocsSiteError).message).toContain(
+          `"${param}": this site takes one value per request`,
+        );
+      }
+    }
 
     // Attachments have no trash on a stock site: the site refuses a delete without force.
     const refused = await docs.media.delete(media.id).then(
