@@ -1,5 +1,7 @@
 /** RedisTransactionStore on a real Redis, with each client library. */
 import { createHash, randomBytes } from 'node:crypto';
+import { createCluster } from 'redis';
+import { createCluster as createCluster4 } from 'redis4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
 import { MemoryOfferLedger } from '../../src/index.js';
@@ -409,6 +411,20 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
 });
 
 describe('RedisTransactionStore options', () => {
+  it.each([
+    ['node-redis 5', () => createCluster({ rootNodes: [{ url: 'redis://127.0.0.1:1' }] })],
+    ['node-redis 4', () => createCluster4({ rootNodes: [{ url: 'redis://127.0.0.1:1' }] })],
+  ] as const)('takes a %s cluster client, and says when it was never connected', async (_library, make) => {
+    const cluster = make();
+    // A cluster has `isOpen` but no `isReady`, and routes a command by its first key.
+    expect('isReady' in cluster).toBe(false);
+    const store = new RedisTransactionStore({ client: cluster });
+    const error = await store.put(transaction()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('store_unavailable');
+    expect((error as Error).message).toMatch(/cluster client is closed or was never connected/);
+  });
+
   it('refuses something that is not a Redis client, and bad options, naming them', () => {
     expect(() => new RedisTransactionStore({ client: {} as never })).toThrow(/node-redis client.*ioredis/);
     expect(() => new RedisTransactionStore(undefined as never)).toThrow(OptionsError);
