@@ -8,7 +8,10 @@ import { StoreError } from './errors.js';
 
 /** Options of {@link RedisOfferLedger}. @group Redis */
 export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
-  /** Your connected Redis client: node-redis 4 or 5, or ioredis 5 (as for `RedisTransactionStore`). */
+  /**
+   * Your connected Redis client: node-redis 4 or 5 (a client or a cluster), or ioredis 5 (one
+   * server or `Redis.Cluster`), as for `RedisTransactionStore`.
+   */
   client: RedisClientLike;
   /**
    * Prefix of every key the ledger writes: `<keyPrefix>offer:{<offer tag>}:<HMAC>`. Up to 64

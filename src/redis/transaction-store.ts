@@ -23,8 +23,9 @@ import { StoreError } from './errors.js';
 export interface RedisTransactionStoreOptions {
   /**
    * Your connected Redis client, shared with the rest of your app: node-redis 4 or 5
-   * (`createClient()`, after `await client.connect()`) or ioredis 5 (`new Redis()`, `new
-   * Redis.Cluster()`). The store never connects, disconnects or configures it.
+   * (`createClient()` or `createCluster()`, after `await client.connect()`) or ioredis 5 (`new
+   * Redis()`, `new Redis.Cluster()`). The store never connects, disconnects or configures it. For a
+   * Redis Cluster, see docs/deploying.md (client options, and what a failover does).
    */
   client: RedisClientLike;
   /**
@@ -102,8 +103,7 @@ const TOMBSTONE = 'T';
  *   JSON array: a form number, the expiry, then state, nonce, PKCE verifier, response type, scopes,
  *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times), under
  *   a key naming the state and the SHA-256 of the binding cookie's random part; once taken, the
- *   tombstone `T`. Never the
- *   client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
+ *   tombstone `T`. Never the client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
  *   authorization code the service issues to the shopper's browser and the client secret, but keep
  *   Redis private anyway.
  * - A Redis failure (connection down, client closed, timeout, `READONLY`, …) is a
