@@ -1,5 +1,10 @@
 export { AffiliationError, OptionsError } from './core/errors.js';
-export type { IORedisClientLike, NodeRedisClientLike, RedisClientLike } from './redis/connection.js';
+export type {
+  IORedisClientLike,
+  NodeRedisClientLike,
+  NodeRedisClusterLike,
+  RedisClientLike,
+} from './redis/connection.js';
 export type { StoreErrorCode } from './redis/errors.js';
 export { StoreError } from './redis/errors.js';
 export type { RedisOfferLedgerOptions } from './redis/offer-ledger.js';

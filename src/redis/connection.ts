@@ -5,7 +5,7 @@ import { StoreError } from './errors.js';
 
 /**
  * A connected node-redis client (`createClient()` of `redis` 4 or 5, after `await client.connect()`).
- * Only these two members are used.
+ * Only these members are used.
  *
  * @group Redis
  */
@@ -13,6 +13,22 @@ export interface NodeRedisClientLike {
   readonly isReady: boolean;
   readonly isOpen: boolean;
   sendCommand(args: string[]): Promise<unknown>;
+}
+
+/**
+ * A connected node-redis cluster client (`createCluster()` of `redis` 4 or 5, after `await
+ * cluster.connect()`). Only these members are used. Give it `defaults: { disableOfflineQueue: true }`
+ * (see docs/deploying.md, Redis Cluster).
+ *
+ * @group Redis
+ */
+export interface NodeRedisClusterLike {
+  readonly isOpen: boolean;
+  sendCommand(
+    firstKey: string | undefined,
+    isReadonly: boolean | undefined,
+    args: string[],
+  ): Promise<unknown>;
 }
 
 /**
@@ -27,7 +43,7 @@ export interface IORedisClientLike {
 }
 
 /** The merchant's own Redis client: node-redis or ioredis, told apart by their members. @group Redis */
-export type RedisClientLike = NodeRedisClientLike | IORedisClientLike;
+export type RedisClientLike = NodeRedisClientLike | NodeRedisClusterLike | IORedisClientLike;
 
 /** A Lua script with its SHA-1, run by `EVALSHA` (falling back to `EVAL` once per connection). */
 export interface Script {
@@ -39,173 +55,109 @@ export function script(source: string): Script {
   return { source, sha: createHash('sha1').update(source, 'utf8').digest('hex') };
 }
 
-/**
- * A command in flight: when it times out, how to fail it, and its neighbours in the connection's
- * list of commands in flight. A doubly linked list instead of a `Set`: the store's own CPU per
- * put+take against an instant fake client fell from 7.0 to 6.6 µs (the `Set`'s add + delete per
- * command; bench/redis.bench.ts measures the same work against a real Redis).
- */
-interface Pending {
-  deadline: number;
-  reject: (error: StoreError) => void;
-  prev: Pending | undefined;
-  next: Pending | undefined;
-}
-
 /** Redis error kinds after which the same command may well succeed a little later. */
 const TRANSIENT = new Set(['READONLY', 'LOADING', 'MASTERDOWN', 'BUSY', 'TRYAGAIN', 'CLUSTERDOWN', 'OOM']);
 /** Names of the classes both libraries use for an error reply from Redis (not a connection error). */
 const REPLY_ERRORS = new Set(['ErrorReply', 'SimpleError', 'BlobError', 'ReplyError']);
 
+type Send = (key: string, args: string[]) => Promise<unknown>;
+
 /**
  * One small adapter per client library behind one method: send a command, get Redis's raw reply,
  * or a {@link StoreError}. Never queues a command while the client is not connected (both
  * libraries would otherwise hold it in an offline queue and run it after the caller was told it
- * failed), and never waits longer than `timeoutMs`.
+ * failed), and never waits longer than `timeoutMs`. Every command touches one key (or keys of one
+ * hash tag), so each goes to one cluster slot.
  */
 export class RedisConnection {
-  readonly #send: (args: string[]) => Promise<unknown>;
+  readonly #send: Send;
   readonly #notReady: () => string | undefined;
   readonly #timeoutMs: number;
-  /** Oldest command in flight (deadlines only grow along the list), or `undefined`. */
-  #first: Pending | undefined;
-  #last: Pending | undefined;
-  #sweeper: NodeJS.Timeout | undefined;
 
   constructor(client: unknown, timeoutMs: number) {
-    const c = client as Partial<NodeRedisClientLike & IORedisClientLike> | null;
-    if (typeof c === 'object' && c !== null && typeof c.call === 'function' && typeof c.status === 'string') {
-      // ioredis: `status` is 'ready' once connected (and after every reconnection).
+    const c = (typeof client === 'object' && client !== null ? client : {}) as Partial<
+      NodeRedisClientLike & IORedisClientLike
+    >;
+    if (typeof c.call === 'function' && typeof c.status === 'string') {
+      // ioredis, one server or a cluster: `status` is 'ready' once connected (and after every reconnection).
       const io = c as IORedisClientLike;
-      this.#send = (args) => io.call(args[0] as string, args.slice(1));
+      this.#send = (_key, args) => io.call(args[0] as string, args.slice(1));
       this.#notReady = () =>
         io.status === 'ready' ? undefined : `the ioredis client's status is "${io.status}" (not "ready")`;
-    } else if (
-      typeof c === 'object' &&
-      c !== null &&
-      typeof c.sendCommand === 'function' &&
-      typeof c.isReady === 'boolean'
-    ) {
+    } else if (typeof c.sendCommand === 'function' && typeof c.isReady === 'boolean') {
       const nr = c as NodeRedisClientLike;
-      this.#send = (args) => nr.sendCommand(args);
+      this.#send = (_key, args) => nr.sendCommand(args);
       this.#notReady = () =>
         nr.isReady
           ? undefined
           : nr.isOpen
             ? 'the node-redis client is reconnecting'
             : 'the node-redis client is closed or was never connected (call `await client.connect()`)';
+    } else if (typeof c.sendCommand === 'function' && typeof c.isOpen === 'boolean') {
+      // A node-redis cluster has no `isReady`: each node's client has its own, and the cluster
+      // routes a command by its first key (every command here is a write).
+      const cluster = c as unknown as NodeRedisClusterLike;
+      this.#send = (key, args) => cluster.sendCommand(key, false, args);
+      this.#notReady = () =>
+        cluster.isOpen
+          ? undefined
+          : 'the node-redis cluster client is closed or was never connected (call `await cluster.connect()`)';
     } else {
       throw new OptionsError(
-        'Option `client` must be a connected node-redis client (`createClient()` from `redis`) or an ioredis client (`new Redis()`)',
+        'Option `client` must be a connected node-redis client (`createClient()` or `createCluster()` from `redis`) or an ioredis client (`new Redis()`, `new Redis.Cluster()`)',
       );
     }
     this.#timeoutMs = timeoutMs;
   }
 
-  /** Send one command; resolve with the raw reply. */
-  command(args: string[]): Promise<unknown> {
+  /** Send one command whose first key is `key`; resolve with the raw reply. */
+  command(key: string, args: string[]): Promise<unknown> {
     const notReady = this.#notReady();
     if (notReady !== undefined) {
       return Promise.reject(new StoreError('store_unavailable', `Redis is not available: ${notReady}`));
     }
-    let sent: Promise<unknown>;
-    try {
-      sent = this.#send(args);
-    } catch (error) {
-      sent = Promise.reject(error);
-    }
     return new Promise((resolve, reject) => {
-      const last = this.#last;
-      const entry: Pending = {
-        deadline: performance.now() + this.#timeoutMs,
-        reject,
-        prev: last,
-        next: undefined,
-      };
-      if (last === undefined) this.#first = entry;
-      else last.next = entry;
-      this.#last = entry;
-      this.#sweeper ??= this.#startSweeper();
-      sent.then(
+      const timer = setTimeout(
+        () =>
+          reject(new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`)),
+        this.#timeoutMs,
+      );
+      timer.unref();
+      new Promise((sent) => sent(this.#send(key, args))).then(
         (reply) => {
-          if (this.#remove(entry)) resolve(reply);
+          clearTimeout(timer);
+          resolve(reply);
         },
         (error: unknown) => {
-          if (!this.#remove(entry)) return;
-          try {
-            storeError(error);
-          } catch (mapped) {
-            reject(mapped);
-          }
+          clearTimeout(timer);
+          reject(storeError(error));
         },
       );
     });
   }
 
-  /** Take `entry` off the list; `false` when it was no longer on it (it timed out). */
-  #remove(entry: Pending): boolean {
-    const { prev, next } = entry;
-    if (prev === undefined && this.#first !== entry) return false;
-    if (prev === undefined) this.#first = next;
-    else prev.next = next;
-    if (next === undefined) this.#last = prev;
-    else next.prev = prev;
-    entry.prev = undefined;
-    entry.next = undefined;
-    return true;
-  }
-
-  /**
-   * One interval per connection, while commands are in flight, instead of a timer per command: a
-   * `setTimeout` + `clearTimeout` pair per command cost 10–15 µs of CPU each on a live event loop
-   * (bench/redis.bench.ts, client CPU per put+take). A command times out within a quarter of
-   * `timeoutMs` after its deadline.
-   */
-  #startSweeper(): NodeJS.Timeout {
-    const timer = setInterval(
-      () => {
-        if (this.#first === undefined) {
-          clearInterval(timer);
-          this.#sweeper = undefined;
-          return;
-        }
-        const now = performance.now();
-        // Deadlines grow along the list: stop at the first command still in time.
-        for (let entry = this.#first; entry !== undefined && now >= entry.deadline; entry = this.#first) {
-          this.#remove(entry);
-          entry.reject(
-            new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`),
-          );
-        }
-      },
-      Math.max(5, Math.ceil(this.#timeoutMs / 4)),
-    );
-    timer.unref();
-    return timer;
-  }
-
   /** Run a script by its SHA-1; load it with `EVAL` when Redis does not know it yet. */
-  async run(s: Script, keys: string[], args: string[]): Promise<unknown> {
+  async run(s: Script, keys: [string, ...string[]], args: string[]): Promise<unknown> {
     const tail = [String(keys.length), ...keys, ...args];
     try {
-      return await this.command(['EVALSHA', s.sha, ...tail]);
+      return await this.command(keys[0], ['EVALSHA', s.sha, ...tail]);
     } catch (error) {
       if (!(error instanceof StoreError) || error.redisError !== 'NOSCRIPT') throw error;
-      return await this.command(['EVAL', s.source, ...tail]);
+      return await this.command(keys[0], ['EVAL', s.source, ...tail]);
     }
   }
 }
 
 /** Map whatever a client library threw to a {@link StoreError}; never lets a raw error out. */
-function storeError(error: unknown): never {
-  if (error instanceof StoreError) throw error;
+function storeError(error: unknown): StoreError {
+  if (error instanceof StoreError) return error;
   const e = error as { name?: unknown; message?: unknown; constructor?: { name?: unknown } } | null;
   const message = typeof e?.message === 'string' ? redact(e.message).slice(0, 300) : String(error);
   const kind = /^([A-Z][A-Z_-]+)(?:\s|$)/.exec(message)?.[1];
   // node-redis leaves `name` as 'Error' and tells replies apart by class; ioredis sets `name`.
   const reply = REPLY_ERRORS.has(String(e?.name)) || REPLY_ERRORS.has(String(e?.constructor?.name));
   if (reply && kind !== undefined) {
-    throw new StoreError(
+    return new StoreError(
       TRANSIENT.has(kind) ? 'store_unavailable' : 'store_failed',
       TRANSIENT.has(kind)
         ? `Redis cannot serve this command right now (${kind}): ${message}`
@@ -213,5 +165,5 @@ function storeError(error: unknown): never {
       { cause: error, redisError: kind },
     );
   }
-  throw new StoreError('store_unavailable', `Redis is not available: ${message}`, { cause: error });
+  return new StoreError('store_unavailable', `Redis is not available: ${message}`, { cause: error });
 }

@@ -8,7 +8,10 @@ import { StoreError } from './errors.js';
 
 /** Options of {@link RedisOfferLedger}. @group Redis */
 export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
-  /** Your connected Redis client: node-redis 4 or 5, or ioredis 5 (as for `RedisTransactionStore`). */
+  /**
+   * Your connected Redis client: node-redis 4 or 5 (a client or a cluster), or ioredis 5 (one
+   * server or `Redis.Cluster`), as for `RedisTransactionStore`.
+   */
   client: RedisClientLike;
   /**
    * Prefix of every key the ledger writes: `<keyPrefix>offer:{<offer tag>}:<HMAC>`. Up to 64
@@ -17,7 +20,7 @@ export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
   keyPrefix?: string;
   /**
    * Longest wait for one Redis command, in milliseconds; past it `claim` fails with
-   * `StoreError('store_unavailable')` (noticed within a quarter of it). Default `2_000`.
+   * `StoreError('store_unavailable')`. Default `2_000`.
    */
   commandTimeoutMs?: number;
 }
@@ -112,11 +115,9 @@ export class RedisOfferLedger implements OfferLedger {
     const keys = this.#keys.keysFor(offerId, result, options);
     if (keys === undefined) return { claimed: true };
     const base = `${this.#prefix}offer:{${keys.offer}}:`;
-    const reply = await this.#redis.run(
-      CLAIM,
-      keys.ids.map((id) => base + id),
-      [String(keys.retentionMs ?? 0)],
-    );
+    const [first, ...rest] = keys.ids.map((id) => base + id);
+    if (first === undefined) return { claimed: true };
+    const reply = await this.#redis.run(CLAIM, [first, ...rest], [String(keys.retentionMs ?? 0)]);
     if (reply === null || reply === undefined) return { claimed: true };
     const claimedAt = typeof reply === 'string' ? Number(reply) : Number.NaN;
     if (!Number.isSafeInteger(claimedAt) || claimedAt <= 0) {

@@ -1,6 +1,13 @@
-import { hash, randomFillSync } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { random256 } from '../core/random.js';
 import { ValidationError } from '../rp/errors.js';
+import {
+  decodeTransaction,
+  encodeTransaction,
+  storedForm,
+  TRANSACTION_FORM,
+} from '../rp/transactions/codec.js';
 import {
   cookieHeader,
   cookieRequired,
@@ -16,8 +23,9 @@ import { StoreError } from './errors.js';
 export interface RedisTransactionStoreOptions {
   /**
    * Your connected Redis client, shared with the rest of your app: node-redis 4 or 5
-   * (`createClient()`, after `await client.connect()`) or ioredis 5 (`new Redis()`, `new
-   * Redis.Cluster()`). The store never connects, disconnects or configures it.
+   * (`createClient()` or `createCluster()`, after `await client.connect()`) or ioredis 5 (`new
+   * Redis()`, `new Redis.Cluster()`). The store never connects, disconnects or configures it. For a
+   * Redis Cluster, see docs/deploying.md (client options, and what a failover does).
    */
   client: RedisClientLike;
   /**
@@ -35,7 +43,7 @@ export interface RedisTransactionStoreOptions {
   ttlMs?: number;
   /**
    * Longest wait for one Redis command, in milliseconds; past it the call fails with
-   * `StoreError('store_unavailable')` (noticed within a quarter of it). Default `2_000`.
+   * `StoreError('store_unavailable')`. Default `2_000`.
    */
   commandTimeoutMs?: number;
   /**
@@ -64,7 +72,7 @@ const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
  * tag (the state's first 8 characters) lets `take` and `clearCookie` find the slot of a state, all
  * without asking Redis; only the random part is a secret, and Redis holds only its SHA-256.
  */
-const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{8})\.[A-Za-z0-9_-]{43}$/;
+const BINDING_RE = /^([0-9a-z]{1,11})\.([A-Za-z0-9_-]{8})\.([A-Za-z0-9_-]{43})$/;
 /** Longest state accepted (the SDK's are 43 characters); bounds the key length. */
 const MAX_STATE = 512;
 
@@ -91,11 +99,11 @@ const TOMBSTONE = 'T';
  *   `clearCookie`, needs no Redis call. `take` without the callback's cookies (`context.cookie`
  *   undefined) throws `OptionsError` (as the memory store); with cookies lacking the binding cookie it
  *   throws `ValidationError('unknown_state')`.
- * - What Redis holds per transaction: the transaction as a JSON array (a format version, then state,
- *   nonce, PKCE verifier, response type, scopes, affiliation, identifier, claims request, idpHint,
- *   redirect URI, creation and expiry times), under a key naming the state and the SHA-256 of the
- *   binding cookie's random part; once taken, the tombstone `T`. Never the
- *   client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
+ * - What Redis holds per transaction: the transaction in the stored form the cookie store seals (a
+ *   JSON array: a form number, the expiry, then state, nonce, PKCE verifier, response type, scopes,
+ *   affiliation, identifier, claims request, idpHint, redirect URI, creation and expiry times), under
+ *   a key naming the state and the SHA-256 of the binding cookie's random part; once taken, the
+ *   tombstone `T`. Never the client secret, codes or tokens. The nonce and PKCE verifier are only useful together with an
  *   authorization code the service issues to the shopper's browser and the client secret, but keep
  *   Redis private anyway.
  * - A Redis failure (connection down, client closed, timeout, `READONLY`, …) is a
@@ -162,14 +170,15 @@ export class RedisTransactionStore implements TransactionStore {
     const now = Date.now();
     const lifeMs = Math.max(1, Math.min(transaction.expiresAt - now, this.#ttlMs));
     const cookies = this.#cookies;
-    const secret = cookies === undefined ? undefined : nextSecret();
+    const secret = cookies === undefined ? undefined : random256();
+    const key = this.#key(state, secret === undefined ? undefined : digest(secret));
     // `NX` refuses a key that is held or was taken (its tombstone). With binding, the key also holds
     // a fresh random value's digest, so this fires only without binding; states are 256-bit random
     // values, so a repeat is a caller's bug either way.
-    const stored = await this.#redis.command([
+    const stored = await this.#redis.command(key, [
       'SET',
-      this.#key(state, secret?.digest),
-      encode(transaction),
+      key,
+      encodeTransaction(transaction, now + lifeMs),
       'PX',
       String(lifeMs),
       'NX',
@@ -180,7 +189,7 @@ export class RedisTransactionStore implements TransactionStore {
       );
     }
     if (cookies === undefined || secret === undefined) return undefined;
-    const value = `${(now + lifeMs).toString(36)}.${tag(state)}.${secret.value}`;
+    const value = `${(now + lifeMs).toString(36)}.${tag(state)}.${secret}`;
     return cookies.set(this.#slotFor(cookieHeader(context), now), value, Math.ceil(lifeMs / 1000));
   }
 
@@ -204,8 +213,9 @@ export class RedisTransactionStore implements TransactionStore {
     const mine = tag(state);
     for (const values of slots) {
       for (const value of values) {
-        if (tagOf(value) !== mine) continue;
-        const key = this.#key(state, digest(value.slice(value.length - SECRET_LENGTH)));
+        const binding = BINDING_RE.exec(value);
+        if (binding?.[2] !== mine) continue;
+        const key = this.#key(state, digest(binding[3] as string));
         const transaction = this.#taken(state, await this.#takeKey(key));
         if (transaction !== undefined) return transaction;
       }
@@ -224,7 +234,7 @@ export class RedisTransactionStore implements TransactionStore {
 
   /** Swap the key's value for the tombstone, if the key exists, and read what it held. */
   #takeKey(key: string): Promise<unknown> {
-    return this.#redis.command(['SET', key, TOMBSTONE, 'XX', 'PX', this.#ttlText, 'GET']);
+    return this.#redis.command(key, ['SET', key, TOMBSTONE, 'XX', 'PX', this.#ttlText, 'GET']);
   }
 
   /** What a take's reply means for `state`: the transaction, `undefined` (no such key), or an error. */
@@ -236,20 +246,20 @@ export class RedisTransactionStore implements TransactionStore {
         'The transaction for this state was already used: the callback was submitted twice',
       );
     }
-    const transaction = typeof reply === 'string' ? decode(reply) : undefined;
-    if (transaction === undefined || transaction.state !== state) {
-      const version = typeof reply === 'string' ? /^\[(\d{1,6}),"/.exec(reply)?.[1] : undefined;
+    const stored = typeof reply === 'string' ? decodeTransaction(reply) : undefined;
+    if (stored === undefined || stored.transaction.state !== state) {
+      const form = typeof reply === 'string' ? storedForm(reply) : undefined;
       throw new StoreError(
         'store_failed',
-        version !== undefined && Number(version) !== FORMAT
-          ? `Redis holds a transaction in stored form ${version}, written by another version of affiliation-validation (this one reads form ${FORMAT}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#prefix)}`
+        form !== undefined && form !== TRANSACTION_FORM
+          ? `Redis holds a transaction in stored form ${form}, written by another version of affiliation-validation (this one reads form ${TRANSACTION_FORM}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#prefix)}`
           : `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this store did not write; give the store its own keyPrefix`,
       );
     }
-    if (Date.now() >= transaction.expiresAt) {
+    if (Date.now() >= stored.until) {
       throw new ValidationError('expired_transaction', 'The transaction for this state has expired');
     }
-    return transaction;
+    return stored.transaction;
   }
 
   /**
@@ -263,7 +273,9 @@ export class RedisTransactionStore implements TransactionStore {
     const header = cookieHeader(context);
     if (cookies === undefined || header === undefined || typeof state !== 'string') return undefined;
     const mine = tag(state);
-    const slot = cookies.read(header).findIndex((values) => values.some((v) => tagOf(v) === mine));
+    const slot = cookies
+      .read(header)
+      .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
     return slot === -1 ? undefined : cookies.clear(slot);
   }
 
@@ -302,159 +314,13 @@ export class RedisTransactionStore implements TransactionStore {
 /**
  * The state's tag in its binding cookie, enough to tell 3 slots apart: its first 8 characters (48
  * random bits of an SDK state; the state is in the callback URL anyway), or 8 characters of its
- * SHA-256 when they are not base64url. Two SHA-256 per put+take cost about 1 µs of client CPU
- * (bench/redis.bench.ts); a clash only makes `take` try one more key.
+ * SHA-256 when they are not base64url. A clash only makes `take` try one more key.
  */
 function tag(state: string): string {
-  return startsWithTag(state) ? state.slice(0, 8) : digest(state).slice(0, 8);
+  return /^[A-Za-z0-9_-]{8}/.test(state) ? state.slice(0, 8) : digest(state).slice(0, 8);
 }
 
-/** Whether the first 8 characters of `value` are base64url (A–Z, a–z, 0–9, "-", "_"). */
-function startsWithTag(value: string): boolean {
-  if (value.length < 8) return false;
-  for (let i = 0; i < 8; i++) {
-    const c = value.charCodeAt(i);
-    const ok = (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45 || c === 95;
-    if (!ok) return false;
-  }
-  return true;
-}
-
-/**
- * The state tag of a binding cookie's value, `<expiry>.<tag>.<43 characters>`, read by position (a
- * regular expression per value cost about 1 µs per put+take against a real Redis, bench/redis.bench.ts,
- * median pair latency). Any other value yields no tag or one that leads to a key nobody wrote.
- */
-function tagOf(value: string): string | undefined {
-  const n = value.length;
-  return n >= 54 && value.charCodeAt(n - 44) === DOT && value.charCodeAt(n - 53) === DOT
-    ? value.slice(n - 52, n - 44)
-    : undefined;
-}
-const DOT = 46;
-
-/** A binding cookie's secret, and its SHA-256 that names the transaction's key in Redis. */
-interface Secret {
-  readonly value: string;
-  readonly digest: string;
-}
-
-/** Length of a secret: 256 bits as base64url. */
-const SECRET_LENGTH = 43;
-const BATCH = 64;
-
-/**
- * The next binding secret: 256 bits from the CSPRNG as base64url, with its digest. Made 64 at a time
- * (one `randomFillSync`, then each 32-byte slice encoded and hashed), each handed out once. Between
- * two Redis round trips, a call into Node's crypto or Buffer code costs many times what it costs in
- * a hot loop (a SHA-256 of 0.4 µs in a loop added 5–10 µs per put+take against a real Redis); in a
- * batch they run hot. With {@link encode}'s array form, the put+take ratio against a bare `SET` +
- * `GETDEL` went from 0.80 to 0.84 (bench/redis.bench.ts, two runs of 96 rounds: node-redis 5
- * 0.797, 0.805 → 0.822, 0.850; ioredis 5 0.819, 0.788 → 0.839, 0.866).
- */
-function nextSecret(): Secret {
-  if (secretsAt === BATCH) {
-    randomFillSync(RANDOM);
-    for (let i = 0; i < BATCH; i++) {
-      const value = RANDOM.toString('base64url', i * 32, i * 32 + 32);
-      secrets[i] = { value, digest: digest(value) };
-    }
-    RANDOM.fill(0);
-    secretsAt = 0;
-  }
-  const secret = secrets[secretsAt] as Secret;
-  secrets[secretsAt++] = undefined;
-  return secret;
-}
-const RANDOM = Buffer.alloc(32 * BATCH);
-const secrets: (Secret | undefined)[] = new Array(BATCH);
-let secretsAt = BATCH;
-
-/** SHA-256, base64url. The one-shot `crypto.hash` costs a third of `createHash` (bench/redis.bench.ts). */
+/** SHA-256, base64url: what names a transaction's key, instead of the binding secret itself. */
 function digest(value: string): string {
   return hash('sha256', value, 'base64url');
-}
-
-/**
- * Version of the stored form: a value of another version is refused like a foreign one
- * (`store_failed`), never misread.
- */
-const FORMAT = 1;
-
-/**
- * A transaction as Redis holds it: a JSON array in a fixed order, led by {@link FORMAT}. Against
- * the transaction as a JSON object, it is a quarter shorter and its parse makes no property names:
- * serializing and parsing were about a third of the store's own cost per put+take against a real
- * Redis; the array form and {@link nextSecret}'s batches took the ratio from 0.80 to 0.84.
- */
-function encode(t: Transaction): string {
-  return JSON.stringify([
-    FORMAT,
-    t.state,
-    t.nonce,
-    t.codeVerifier ?? null,
-    t.responseType,
-    t.scopes,
-    t.affiliation,
-    t.identifier ?? null,
-    t.claims ?? null,
-    t.idpHint ?? null,
-    t.redirectUri,
-    t.createdAt,
-    t.expiresAt,
-  ]);
-}
-
-/** The transaction {@link encode} made, or `undefined` for anything else. */
-function decode(value: string): Transaction | undefined {
-  let a: unknown;
-  try {
-    a = JSON.parse(value);
-  } catch {
-    return undefined; // Not JSON: reported by the caller as a value this store did not write.
-  }
-  if (!Array.isArray(a) || a.length !== 13 || a[0] !== FORMAT) return undefined;
-  const state = a[1];
-  const nonce = a[2];
-  const codeVerifier = a[3];
-  const responseType = a[4];
-  const scopes = a[5];
-  const affiliation = a[6];
-  const identifier = a[7];
-  const claims = a[8];
-  const idpHint = a[9];
-  const redirectUri = a[10];
-  const createdAt = a[11];
-  const expiresAt = a[12];
-  if (
-    typeof state !== 'string' ||
-    typeof nonce !== 'string' ||
-    (codeVerifier !== null && typeof codeVerifier !== 'string') ||
-    (responseType !== 'code' && responseType !== 'id_token') ||
-    !Array.isArray(scopes) ||
-    !scopes.every((scope) => typeof scope === 'string') ||
-    typeof affiliation !== 'string' ||
-    (identifier !== null && identifier !== 'persistent' && identifier !== 'transient') ||
-    (claims !== null && (typeof claims !== 'object' || Array.isArray(claims))) ||
-    (idpHint !== null && typeof idpHint !== 'string') ||
-    typeof redirectUri !== 'string' ||
-    typeof createdAt !== 'number' ||
-    typeof expiresAt !== 'number'
-  ) {
-    return undefined;
-  }
-  return {
-    state,
-    nonce,
-    codeVerifier: codeVerifier ?? undefined,
-    responseType,
-    scopes,
-    affiliation: affiliation as Transaction['affiliation'],
-    identifier: identifier ?? undefined,
-    claims: claims ?? undefined,
-    idpHint: idpHint ?? undefined,
-    redirectUri,
-    createdAt,
-    expiresAt,
-  };
 }

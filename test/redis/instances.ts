@@ -13,7 +13,7 @@ export interface Instance {
 
 export async function startInstances(
   count: number,
-  init: { library: Library; port: number; keyPrefix: string; secret: string },
+  init: { library: Library; port: number; cluster?: number[]; keyPrefix: string; secret: string },
 ): Promise<Instance[]> {
   return Promise.all(
     Array.from({ length: count }, async () => {

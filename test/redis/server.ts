@@ -62,7 +62,7 @@ export async function startRedis(): Promise<RedisServer> {
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

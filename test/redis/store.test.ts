@@ -1,10 +1,13 @@
 /** RedisTransactionStore on a real Redis, with each client library. */
 import { createHash, randomBytes } from 'node:crypto';
+import { createCluster } from 'redis';
+import { createCluster as createCluster4 } from 'redis4';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
 import { MemoryOfferLedger } from '../../src/index.js';
 import { RedisTransactionStore, StoreError } from '../../src/redis.js';
 import { ValidationError } from '../../src/rp/errors.js';
+import { encodeTransaction } from '../../src/rp/transactions/codec.js';
 import type { Transaction } from '../../src/rp/types.js';
 import { CLIENT_SECRET } from '../helpers/op-mock.js';
 import { browserCookie, newClient, useOp } from '../helpers/setup.js';
@@ -184,17 +187,20 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     const stored = String(await redis.command(['GET', keys[0] as string]));
     expect(`${keys[0]} ${stored}`).not.toContain(secret);
     expect(stored).not.toContain(CLIENT_SECRET);
-    // The documented form: a JSON array in a fixed order, led by the format version 1.
+    // The documented form, the same the cookie store seals: a JSON array in a fixed order, led by
+    // the form number 2 and the stored copy's expiry (here the transaction's own), absent fields 0.
+    expect(stored).toBe(encodeTransaction(tx, tx.expiresAt));
     expect(JSON.parse(stored)).toEqual([
-      1,
+      2,
+      tx.expiresAt,
       tx.state,
       tx.nonce,
       tx.codeVerifier,
       tx.responseType,
       tx.scopes,
       tx.affiliation,
-      null,
-      null,
+      0,
+      0,
       'https://idp.example.edu/idp',
       tx.redirectUri,
       tx.createdAt,
@@ -235,9 +241,9 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
     return { store, tx, key: key as string };
   };
 
-  /** The stored form of `tx` (version 1) with the elements at the given positions replaced. */
+  /** The stored form of `tx` (form 2) with the elements at the given positions replaced. */
   const storedWith = (tx: Transaction, changes: Record<number, unknown>) => {
-    const form: unknown[] = [1, tx.state, tx.nonce, null, 'code', ['openid'], 'student', null, null, null];
+    const form: unknown[] = [2, tx.expiresAt, tx.state, tx.nonce, 0, 'code', ['openid'], 'student', 0, 0, 0];
     form.push(tx.redirectUri, tx.createdAt, tx.expiresAt);
     for (const [at, value] of Object.entries(changes)) form[Number(at)] = value;
     return JSON.stringify(form);
@@ -245,12 +251,13 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
 
   it.each([
     ['the transaction as a JSON object (another form)', (tx: Transaction) => JSON.stringify(tx)],
-    ['another format version', (tx: Transaction) => storedWith(tx, { 0: 2 })],
-    ['an array of the wrong length', (tx: Transaction) => JSON.stringify([1, tx.state])],
-    ['scopes that are not a list', (tx: Transaction) => storedWith(tx, { 5: 'openid' })],
-    ['a number that is a string', (tx: Transaction) => storedWith(tx, { 12: String(tx.expiresAt) })],
-    ['an identifier outside the spec', (tx: Transaction) => storedWith(tx, { 7: 'pairwise' })],
-    ['a claims request that is a list', (tx: Transaction) => storedWith(tx, { 8: [] })],
+    ['another form', (tx: Transaction) => storedWith(tx, { 0: 3 })],
+    ['an array of the wrong length', (tx: Transaction) => JSON.stringify([2, tx.expiresAt, tx.state])],
+    ['scopes that are not a list', (tx: Transaction) => storedWith(tx, { 6: 'openid' })],
+    ['a number that is a string', (tx: Transaction) => storedWith(tx, { 13: String(tx.expiresAt) })],
+    ['an expiry that is a string', (tx: Transaction) => storedWith(tx, { 1: String(tx.expiresAt) })],
+    ['an identifier outside the spec', (tx: Transaction) => storedWith(tx, { 8: 'pairwise' })],
+    ['a claims request that is a list', (tx: Transaction) => storedWith(tx, { 9: [] })],
   ])('refuses %s under its key as store_failed, never as a transaction', async (_what, form) => {
     // The control: the unchanged form is taken, so the refusal comes from the change.
     const control = await putUnbound('form');
@@ -263,12 +270,32 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
 
   it('says when a transaction was stored by another version of the SDK (a rolling deploy)', async () => {
     const { store, tx, key } = await putUnbound('version');
-    await redis.command(['SET', key, storedWith(tx, { 0: 2 })]);
+    // Form 1, as the SDK before the shared codec wrote it.
+    const old = [
+      1,
+      tx.state,
+      tx.nonce,
+      null,
+      'code',
+      ['openid'],
+      'student',
+      null,
+      null,
+      null,
+      tx.redirectUri,
+    ];
+    await redis.command(['SET', key, JSON.stringify([...old, tx.createdAt, tx.expiresAt])]);
     const error = await store.take(tx.state).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StoreError);
     expect((error as StoreError).code).toBe('store_failed');
-    expect((error as Error).message).toMatch(/stored form 2, written by another version .* reads form 1/);
+    expect((error as Error).message).toMatch(/stored form 1, written by another version .* reads form 2/);
     expect((error as Error).message).not.toContain(tx.nonce);
+  });
+
+  it('refuses a stored copy past its own expiry as expired_transaction, before Redis drops the key', async () => {
+    const { store, tx, key } = await putUnbound('until');
+    await redis.command(['SET', key, storedWith(tx, { 1: Date.now() - 1 })]);
+    expect(await codeOf(store.take(tx.state))).toBe('ValidationError:expired_transaction');
   });
 
   it('reports a value it did not write, or a key of another type, as store_failed', async () => {
@@ -384,6 +411,20 @@ describe.each(LIBRARIES)('RedisTransactionStore with %s', (library) => {
 });
 
 describe('RedisTransactionStore options', () => {
+  it.each([
+    ['node-redis 5', () => createCluster({ rootNodes: [{ url: 'redis://127.0.0.1:1' }] })],
+    ['node-redis 4', () => createCluster4({ rootNodes: [{ url: 'redis://127.0.0.1:1' }] })],
+  ] as const)('takes a %s cluster client, and says when it was never connected', async (_library, make) => {
+    const cluster = make();
+    // A cluster has `isOpen` but no `isReady`, and routes a command by its first key.
+    expect('isReady' in cluster).toBe(false);
+    const store = new RedisTransactionStore({ client: cluster });
+    const error = await store.put(transaction()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreError);
+    expect((error as StoreError).code).toBe('store_unavailable');
+    expect((error as Error).message).toMatch(/cluster client is closed or was never connected/);
+  });
+
   it('refuses something that is not a Redis client, and bad options, naming them', () => {
     expect(() => new RedisTransactionStore({ client: {} as never })).toThrow(/node-redis client.*ioredis/);
     expect(() => new RedisTransactionStore(undefined as never)).toThrow(OptionsError);

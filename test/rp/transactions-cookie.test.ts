@@ -1,8 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, hkdfSync } from 'node:crypto';
 import fc from 'fast-check';
+import { compactDecrypt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { AffiliationError, OptionsError } from '../../src/core/errors.js';
 import { ValidationError } from '../../src/rp/errors.js';
+import { encodeTransaction } from '../../src/rp/transactions/codec.js';
 import { CookieTransactionStore, MAX_COOKIE_PAIR_BYTES } from '../../src/rp/transactions/index.js';
 import type { Transaction, TransactionStore } from '../../src/rp/types.js';
 import { transaction } from './transactions-fixtures.js';
@@ -217,6 +219,19 @@ describe('CookieTransactionStore', () => {
       expect(setCookie).not.toContain(b64(secret).slice(4, 24));
     }
     expect(setCookie).not.toContain(SECRET);
+  });
+
+  it('seals the one stored form of a transaction, the same the Redis store keeps', async () => {
+    const { store } = storeAt({ ttlMs: 60_000 });
+    const tx = transaction({ idpHint: 'https://idp.example.edu/idp' }, T0);
+    const [, iv, ciphertext, tag] = sealOf(await store.put(tx)).split('.');
+    // Opened as documented: HKDF-SHA-256 of the secret, and the constant protected header put back.
+    const key = new Uint8Array(
+      hkdfSync('sha256', SECRET, new Uint8Array(0), 'affiliation-validation/transaction-cookie/v1', 32),
+    );
+    const header = Buffer.from('{"alg":"dir","enc":"A256GCM"}').toString('base64url');
+    const { plaintext } = await compactDecrypt(`${header}..${iv}.${ciphertext}.${tag}`, key);
+    expect(new TextDecoder().decode(plaintext)).toBe(encodeTransaction(tx, T0 + 60_000));
   });
 
   it('seals differently each time (fresh IV)', async () => {

@@ -4,6 +4,7 @@ import { CompactEncrypt } from 'jose/jwe/compact/encrypt';
 import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
+import { decodeTransaction, encodeTransaction, type StoredTransaction } from './codec.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { StateLedger } from './ledger.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
@@ -189,7 +190,7 @@ export class CookieTransactionStore implements TransactionStore {
     checkTransaction(transaction);
     const now = this.#now();
     const sealExpiresAt = Math.min(transaction.expiresAt, now + this.#ttlMs);
-    const jwe = await new CompactEncrypt(encoder.encode(JSON.stringify(pack(transaction, sealExpiresAt))))
+    const jwe = await new CompactEncrypt(encoder.encode(encodeTransaction(transaction, sealExpiresAt)))
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
       .encrypt(this.#key);
     const [, , iv, ciphertext, tag] = jwe.split('.');
@@ -243,17 +244,17 @@ export class CookieTransactionStore implements TransactionStore {
             'it does not open: it was altered, or sealed with a different secret (do all app instances share the same `secret`?)';
           continue;
         }
-        if (opened.t.state !== state) {
+        if (opened.transaction.state !== state) {
           reason = 'it was sealed for another state';
           continue;
         }
-        if (now >= opened.x) {
+        if (now >= opened.until) {
           throw new ValidationError('expired_transaction', 'The transaction for this state has expired');
         }
         // Checked again after the await: two callbacks for one state in flight at once.
         if (this.#remembered.get(state, now)?.kind === 'taken') throw replayedError();
         this.#remembered.note(state, 'taken', now);
-        return opened.t;
+        return opened.transaction;
       }
     }
     if (used) throw replayedError();
@@ -303,7 +304,7 @@ export class CookieTransactionStore implements TransactionStore {
       for (const value of values) {
         const parsed = parse(value);
         const opened = parsed?.kind === 'seal' ? await this.#open(parsed.value) : undefined;
-        if (opened !== undefined && now < opened.x) {
+        if (opened !== undefined && now < opened.until) {
           live++;
           break;
         }
@@ -327,15 +328,15 @@ export class CookieTransactionStore implements TransactionStore {
     const slots = this.#cookies.read(header);
     let oldest: { slot: number; state: string; createdAt: number } | undefined;
     for (let slot = 0; slot < slots.length; slot++) {
-      let occupant: SealedPayload | undefined;
+      let occupant: StoredTransaction | undefined;
       for (const value of slots[slot] ?? []) {
         const parsed = parse(value);
         const opened = parsed?.kind === 'seal' ? await this.#open(parsed.value) : undefined;
-        if (opened !== undefined && now < opened.x) occupant = opened;
+        if (opened !== undefined && now < opened.until) occupant = opened;
       }
       if (occupant === undefined) return slot;
-      if (oldest === undefined || occupant.t.createdAt < oldest.createdAt) {
-        oldest = { slot, state: occupant.t.state, createdAt: occupant.t.createdAt };
+      if (oldest === undefined || occupant.transaction.createdAt < oldest.createdAt) {
+        oldest = { slot, state: occupant.transaction.state, createdAt: occupant.transaction.createdAt };
       }
     }
     if (oldest === undefined) return 0;
@@ -343,7 +344,7 @@ export class CookieTransactionStore implements TransactionStore {
     return oldest.slot;
   }
 
-  async #open(value: string): Promise<SealedPayload | undefined> {
+  async #open(value: string): Promise<StoredTransaction | undefined> {
     const [, iv, ciphertext, tag] = value.split('.');
     try {
       const { plaintext } = await compactDecrypt(`${PROTECTED}..${iv}.${ciphertext}.${tag}`, this.#key, {
@@ -351,94 +352,10 @@ export class CookieTransactionStore implements TransactionStore {
         contentEncryptionAlgorithms: ['A256GCM'],
         maxDecompressedLength: 0,
       });
-      return unpack(JSON.parse(decoder.decode(plaintext)));
+      return decodeTransaction(decoder.decode(plaintext));
     } catch {
-      // Any failure to open (jose or JSON) means the cookie is not ours as sealed: never let it out.
+      // Any failure to open means the cookie is not ours as sealed: never let it out.
       return undefined;
     }
   }
-}
-
-interface SealedPayload {
-  /** Seal expiry, ms since the epoch. */
-  x: number;
-  t: Transaction;
-}
-
-/**
- * The sealed payload as a JSON array (format 2): field names would cost about 150 bytes of every
- * cookie, and the cookie budget is a figure every shopper's requests pay for.
- * `[2, sealExpiresAt, state, nonce, codeVerifier, responseType, scopes, affiliation, identifier,
- * claims, idpHint, redirectUri, createdAt, expiresAt]`, absent optional fields as `0`.
- */
-function pack(t: Transaction, x: number): unknown[] {
-  return [
-    2,
-    x,
-    t.state,
-    t.nonce,
-    t.codeVerifier ?? 0,
-    t.responseType,
-    t.scopes,
-    t.affiliation,
-    t.identifier ?? 0,
-    t.claims ?? 0,
-    t.idpHint ?? 0,
-    t.redirectUri,
-    t.createdAt,
-    t.expiresAt,
-  ];
-}
-
-function unpack(value: unknown): SealedPayload | undefined {
-  if (!Array.isArray(value) || value.length !== 14 || value[0] !== 2) return undefined;
-  const [
-    ,
-    x,
-    state,
-    nonce,
-    codeVerifier,
-    responseType,
-    scopes,
-    affiliation,
-    identifier,
-    claims,
-    idpHint,
-    redirectUri,
-    createdAt,
-    expiresAt,
-  ] = value as unknown[];
-  if (
-    typeof x !== 'number' ||
-    typeof state !== 'string' ||
-    typeof nonce !== 'string' ||
-    (codeVerifier !== 0 && typeof codeVerifier !== 'string') ||
-    (responseType !== 'code' && responseType !== 'id_token') ||
-    !Array.isArray(scopes) ||
-    !scopes.every((s) => typeof s === 'string') ||
-    typeof affiliation !== 'string' ||
-    (identifier !== 0 && identifier !== 'persistent' && identifier !== 'transient') ||
-    (claims !== 0 && (typeof claims !== 'object' || claims === null || Array.isArray(claims))) ||
-    (idpHint !== 0 && typeof idpHint !== 'string') ||
-    typeof redirectUri !== 'string' ||
-    typeof createdAt !== 'number' ||
-    typeof expiresAt !== 'number'
-  ) {
-    return undefined;
-  }
-  const t: Transaction = {
-    state,
-    nonce,
-    responseType,
-    scopes: scopes as string[],
-    affiliation: affiliation as Transaction['affiliation'],
-    redirectUri,
-    createdAt,
-    expiresAt,
-  };
-  if (codeVerifier !== 0) t.codeVerifier = codeVerifier;
-  if (identifier !== 0) t.identifier = identifier;
-  if (claims !== 0) t.claims = claims as Transaction['claims'];
-  if (idpHint !== 0) t.idpHint = idpHint;
-  return { x, t };
 }

@@ -18,20 +18,6 @@ export interface TransactionCookieOptions {
   path?: string;
 }
 
-const SEMICOLON = 59;
-const EQUALS = 61;
-const DIGIT_0 = 48;
-const SPACE_RE = /\s/;
-
-/** Whether a character code is whitespace as `String.prototype.trim` sees it. */
-function isSpace(code: number): boolean {
-  return (
-    code === 32 ||
-    code === 9 ||
-    (code > 127 || (code >= 10 && code <= 13) ? SPACE_RE.test(String.fromCharCode(code)) : false)
-  );
-}
-
 const COOKIE_NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 const PATH_RE = /^\/[\x21-\x3A\x3C-\x7E]{0,255}$/;
 
@@ -100,25 +86,15 @@ export class TransactionCookies {
   read(header: string): string[][] {
     const slots: string[][] = [];
     for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) slots.push([]);
-    const lead = `${this.prefix}_`;
-    // Finds this store's names instead of splitting every pair: a shop's Cookie header carries
-    // many other cookies, and `take` reads it on every callback. Splitting, trimming and
-    // `Array.from` took 0.8 µs per read of a one-cookie header (1.1 µs with five other cookies),
-    // this 0.13 µs (0.15 µs) — of the Redis store's ~7 µs own CPU per put+take (bench/redis.bench.ts).
-    // Same pairs as splitting on ";", cutting at the first "=" and trimming name and value.
-    for (let at = header.indexOf(lead); at !== -1; at = header.indexOf(lead, at + 1)) {
-      let before = at - 1;
-      while (before >= 0 && isSpace(header.charCodeAt(before))) before--;
-      if (before >= 0 && header.charCodeAt(before) !== SEMICOLON) continue; // not the start of a name
-      const slot = header.charCodeAt(at + lead.length) - DIGIT_0;
-      if (slot < 0 || slot >= MAX_TRANSACTION_COOKIES) continue;
-      let eq = at + lead.length + 1;
-      while (eq < header.length && isSpace(header.charCodeAt(eq))) eq++;
-      if (header.charCodeAt(eq) !== EQUALS) continue; // a longer name, or no value
-      const end = header.indexOf(';', eq);
-      let value = header.slice(eq + 1, end === -1 ? header.length : end).trim();
+    for (const pair of header.split(';')) {
+      const eq = pair.indexOf('=');
+      if (eq === -1) continue;
+      const name = pair.slice(0, eq).trim();
+      if (name.length !== this.prefix.length + 2 || !name.startsWith(`${this.prefix}_`)) continue;
+      const slot = slots[Number(name.at(-1))];
+      let value = pair.slice(eq + 1).trim();
       if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-      if (value !== '') slots[slot]?.push(value);
+      if (slot !== undefined && value !== '') slot.push(value);
     }
     return slots;
   }

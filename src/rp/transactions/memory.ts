@@ -1,5 +1,6 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
+import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
@@ -150,7 +151,7 @@ export class MemoryTransactionStore implements TransactionStore {
       return undefined;
     }
     const slot = this.#slotFor(cookieHeader(context), now);
-    const binding = randomBytes(32).toString('base64url');
+    const binding = random256();
     this.#held.set(state, { transaction, until, slot, binding, seq: ++this.#seq });
     this.#bindings.set(binding, state);
     return cookies.set(slot, binding, Math.max(0, Math.ceil((until - now) / 1000)));

@@ -1,0 +1,117 @@
+/**
+ * A real Redis Cluster for tests: 3 masters and 3 replicas of Debian's `redis-server` on 127.0.0.1,
+ * made by scripts/redis/run-cluster.sh (`redis-cli --cluster create`), with free ports; every node
+ * stops by itself when this process dies.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from './server.js';
+
+const SCRIPT = fileURLToPath(new URL('../../scripts/redis/run-cluster.sh', import.meta.url));
+const run = promisify(execFile);
+
+export interface ClusterNode {
+  port: number;
+  bus: number;
+}
+
+export interface RedisCluster {
+  readonly nodes: readonly ClusterNode[];
+  /** The port of the master that serves `key` now. */
+  masterOf(key: string): Promise<number>;
+  /** The masters' ports now. */
+  masters(): Promise<number[]>;
+  /** Kill a node's redis-server at once (SIGKILL, as a crash). */
+  kill(port: number): Promise<void>;
+  /** Start a killed node again in its old directory: it rejoins the cluster. */
+  restart(port: number): Promise<void>;
+  /** Resolve once every live node reports `cluster_state:ok` and only live masters serve slots. */
+  waitHealthy(ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCluster(size = 6): Promise<RedisCluster> {
+  const dir = mkdtempSync(join(tmpdir(), 'av-redis-cluster-'));
+  const nodes: ClusterNode[] = [];
+  for (let i = 0; i < size; i++) nodes.push({ port: await freePort(), bus: await freePort() });
+  const script = (mode: string, ...pairs: ClusterNode[]) =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        'bash',
+        [SCRIPT, mode, dir, String(process.pid), ...pairs.map((n) => `${n.port}:${n.bus}`)],
+        { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CLUSTER_NODE_TIMEOUT_MS: '1000' } },
+      );
+      let stderr = '';
+      child.stderr.on('data', (chunk) => {
+        stderr += chunk;
+      });
+      child.once('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`run-cluster.sh ${mode} failed (${code}): ${stderr}`)),
+      );
+    });
+  const cli = async (port: number, ...args: string[]) =>
+    (await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 5000 })).stdout;
+  const live = new Set(nodes.map((n) => n.port));
+  /** `CLUSTER NODES` as seen by a live node: per port, its flags and slots. */
+  const layout = async () => {
+    const [port] = live;
+    const text = await cli(port as number, 'cluster', 'nodes');
+    return text
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [, address, flags, , , , , , ...slots] = line.split(' ');
+        return {
+          port: Number(address?.split('@')[0]?.split(':')[1]),
+          master: (flags ?? '').split(',').includes('master') && !(flags ?? '').includes('fail'),
+          slots,
+        };
+      });
+  };
+  await script('create', ...nodes);
+  return {
+    nodes,
+    masterOf: async (key) => {
+      const slot = Number((await cli(nodes[0]?.port as number, 'cluster', 'keyslot', key)).trim());
+      for (const node of await layout()) {
+        if (!node.master) continue;
+        for (const range of node.slots) {
+          const [from, to = from] = range.split('-').map(Number);
+          if (slot >= (from as number) && slot <= (to as number)) return node.port;
+        }
+      }
+      throw new Error(`no master serves slot ${slot}`);
+    },
+    masters: async () => (await layout()).filter((n) => n.master && n.slots.length > 0).map((n) => n.port),
+    kill: async (port) => {
+      const pid = /process_id:(\d+)/.exec(await cli(port, 'info', 'server'))?.[1];
+      live.delete(port);
+      process.kill(Number(pid), 'SIGKILL');
+    },
+    restart: async (port) => {
+      await script('node', nodes.find((n) => n.port === port) as ClusterNode);
+      live.add(port);
+    },
+    waitHealthy: async (ms = 20_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const states = await Promise.all([...live].map((p) => cli(p, 'cluster', 'info')));
+        const ok = states.every((s) => s.includes('cluster_state:ok'));
+        const serving = (await layout()).filter((n) => n.master && n.slots.length > 0);
+        if (ok && serving.length === 3 && serving.every((n) => live.has(n.port))) return;
+        if (Date.now() > until) throw new Error(`the cluster did not fail over within ${ms} ms`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    close: async () => {
+      await Promise.all(
+        [...live].map((port) => cli(port, 'shutdown', 'nosave', 'now').catch(() => undefined)),
+      );
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
