@@ -62,7 +62,8 @@ export async function loadRenderer(): Promise<Renderer> {
         render: (urlOf) => {
           images.forEach((t, i) => {
             const src = sources[i] ?? '';
-            t.attrSet('src', urlOf(src) ?? src);
+            const url = urlOf(src);
+            t.attrSet('src', url === undefined ? src : md.normalizeLink(url));
           });
           return md.renderer.render(tokens, md.options, env);
         },
