@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -67,17 +68,33 @@ async function pagesBySlug(): Promise<Map<string, SitePage>> {
   return out;
 }
 
+/**
+ * Delete the uploads of the fixture's images: the sync finds media by the hash of their bytes, which
+ * are the same in every run, so an earlier run's uploads would be reused.
+ */
+async function deleteFixtureMedia(): Promise<void> {
+  const slugs: string[] = [];
+  for (const name of await readdir(join(dir, 'images'))) {
+    const hash = createHash('sha256')
+      .update(await readFile(join(dir, 'images', name)))
+      .digest('hex');
+    slugs.push(`docs-sync-${hash.slice(0, 24)}`);
+  }
+  for (const media of (await docs.media.list({ slug: slugs, per_page: 100 })).items) {
+    await docs.media.delete(media.id, { force: true });
+  }
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'docs-sync-wp-'));
   expect(await writeHierarchy(dir, token)).toHaveLength(30);
+  await deleteFixtureMedia();
 });
 
 afterAll(async () => {
   const ids = [...(await pagesBySlug()).values()].map((p) => p.id);
   await docs.batch(ids.map((id) => docs.pages.batchDelete(id, { force: true })));
-  for await (const media of docs.media.iterate({ search: token, per_page: 100 })) {
-    await docs.media.delete(media.id, { force: true });
-  }
+  await deleteFixtureMedia();
   await rm(dir, { recursive: true, force: true });
 });
 
