@@ -47,7 +47,7 @@ export interface DocsSyncIssue {
  * @example
  * ```ts
  * try {
- *   await syncFolder(docs, './docs-site');
+ *   await syncFolder(docs, './site-docs');
  * } catch (error) {
  *   if (error instanceof DocsSyncError) for (const i of error.issues) console.error(i.file, i.message);
  * }

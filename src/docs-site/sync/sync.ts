@@ -219,8 +219,9 @@ export async function syncFolder(
   const toUpload = [...media.values()].filter((m) => m.id === undefined);
   const reused = media.size - toUpload.length;
 
+  const workOf = new Map(ordered.map((w) => [w.source.slug, w]));
   const idOf = (slug: string): number | undefined => {
-    const w = ordered.find((x) => x.source.slug === slug);
+    const w = workOf.get(slug);
     return w ? (w.item.id ?? w.site?.id) : undefined;
   };
   const desiredOf = (work: Work): Desired => {
@@ -338,14 +339,10 @@ export async function syncFolder(
       file.url = answer.source_url;
       uploaded++;
     } catch (error) {
-      if (!(error instanceof DocsSiteError) && !(error instanceof Error)) throw error;
-      file.error =
-        error instanceof DocsSiteError
-          ? error
-          : new DocsSiteError(`media upload of ${basename(file.path)} failed: ${error.message}`, {
-              code: 'batch_failed',
-              cause: error,
-            });
+      // The site refused this file: the pages that show it fail, the others sync. Anything else (the
+      // site cannot be reached) ends the sync; what was uploaded is found again by its hash.
+      if (!(error instanceof DocsSiteError)) throw error;
+      file.error = error;
     }
     progress(1);
   }
@@ -382,7 +379,7 @@ export async function syncFolder(
     const later: Work[] = [];
     for (const work of pending) {
       const parent = work.source.parentSlug;
-      const parentWork = parent === undefined ? undefined : ordered.find((w) => w.source.slug === parent);
+      const parentWork = parent === undefined ? undefined : workOf.get(parent);
       if (parentWork && (parentWork.item.outcome === 'failed' || parentWork.item.outcome === 'skipped')) {
         work.item.outcome = 'skipped';
         work.item.error = new DocsSiteError(`not written: its parent "${parent}" could not be written`, {
