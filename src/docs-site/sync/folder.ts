@@ -161,7 +161,7 @@ export async function readFolder(
         bad = true;
       }
     }
-    const text_ = (key: string): string | undefined => {
+    const stringValue = (key: string): string | undefined => {
       const value = meta[key];
       if (value === undefined || value === null) return undefined;
       if (typeof value !== 'string') {
@@ -175,7 +175,7 @@ export async function readFolder(
     const folder = posix(relative(dir, dirname(abs)));
     const isIndex = name.toLowerCase() === 'index' && folder !== '';
     const defaultSlug = isIndex ? (folder.split('/').pop() ?? name) : name;
-    const slug = text_('slug') ?? defaultSlug;
+    const slug = stringValue('slug') ?? defaultSlug;
     const slugBad = slugProblem(slug);
     if (slugBad) {
       problem(
@@ -187,7 +187,7 @@ export async function readFolder(
       );
       bad = true;
     }
-    const status = text_('status') ?? 'publish';
+    const status = stringValue('status') ?? 'publish';
     if (!(SYNC_STATUSES as readonly string[]).includes(status)) {
       problem('invalid_front_matter', `"status" must be one of ${SYNC_STATUSES.join(', ')}`, 'status');
       bad = true;
@@ -202,16 +202,16 @@ export async function readFolder(
     let parentSlug: string | undefined;
     const parentFromFrontMatter = 'parent' in meta;
     if (parentFromFrontMatter && meta.parent !== null) {
-      parentSlug = text_('parent');
+      parentSlug = stringValue('parent');
       if (parentSlug !== undefined && slugProblem(parentSlug)) {
         problem('invalid_slug', `"parent: ${parentSlug}" is not a slug the site can hold`, 'parent');
         bad = true;
       }
     }
-    const template = text_('template') ?? '';
-    const excerpt = text_('excerpt') ?? '';
+    const template = stringValue('template') ?? '';
+    const excerpt = stringValue('excerpt') ?? '';
     let featuredImage: string | undefined;
-    const featured = text_('featured_image');
+    const featured = stringValue('featured_image');
     if (featured !== undefined) {
       featuredImage = await localImage(dir, abs, featured, 'featured_image', problem);
       if (featuredImage === undefined) bad = true;
@@ -224,7 +224,7 @@ export async function readFolder(
       if (image === undefined) bad = true;
       else if (!images.includes(image)) images.push(image);
     }
-    const title = text_('title') ?? (parsed.firstHeading || slug);
+    const title = stringValue('title') ?? (parsed.firstHeading || slug);
     if (bad) continue;
     const source: SourceFile = {
       file,
