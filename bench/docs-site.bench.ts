@@ -4,7 +4,10 @@
  * 1. creating 500 posts through `batch()` (calls one after the other, and with `concurrency` 2 and 4)
  *    against one request per post, in the same run;
  * 2. iterating over 1,000 posts with `iterate()` (bounded concurrency) against fetching the pages one
- *    after the other.
+ *    after the other;
+ * 3. `syncFolder()` of 200 Markdown pages against the same pages written one by one (./docs-sync.ts).
+ *
+ * `BENCH_DOCS_SITE=sync` runs only the third.
  *
  * Uses the WordPress named by WP_BASE_URL / WP_USERNAME / WP_APP_PASSWORD or by .tmp/wordpress/env;
  * otherwise installs (Debian, as root) and starts a private one through scripts/wordpress and stops it
@@ -19,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { DocsSiteClient } from '../src/docs-site.js';
+import { measureSync } from './docs-sync.js';
 import { fmt, report } from './util.js';
 
 const run = promisify(execFile);
@@ -351,14 +355,15 @@ export default async function docsSiteBench(): Promise<void> {
         .map((n) => fmt(n))
         .join(' / ')} before the run`,
     );
-    const docs = new DocsSiteClient({
+    const options = {
       baseUrl: site.baseUrl,
       restRoot: site.restRoot,
       auth: { username: site.username, applicationPassword: site.applicationPassword },
       contentNamespace: 'wp/v2',
       timeoutMs: 60_000,
-    });
-    await measure(docs, site.runDir);
+    };
+    if (process.env.BENCH_DOCS_SITE !== 'sync') await measure(new DocsSiteClient(options), site.runDir);
+    await measureSync(options);
   } finally {
     await site.stop?.();
   }

@@ -3,6 +3,8 @@ export interface CliIO {
   stdout: { write(chunk: string): unknown; isTTY?: boolean };
   stderr: { write(chunk: string): unknown; isTTY?: boolean };
   env: Record<string, string | undefined>;
+  /** Where a command asks for a confirmation (`docs sync --prune` on a terminal); default process.stdin. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
   /** Injected fetch for tests (msw: the global fetch); default undici's fetch on the SDK's pooled agent. */
   fetch?: typeof fetch;
 }

@@ -18,7 +18,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand
     load: async () => (await import('./commands/hints.js')).hintsCommand,
   },
   docs: {
-    summary: 'script the documentation site (docs get|post|put|patch|delete|batch)',
+    summary: 'script the documentation site (docs get|post|put|patch|delete|batch|sync)',
     load: async () => (await import('./commands/docs.js')).docsCommand,
   },
 };

@@ -11,10 +11,13 @@ describe('affiliation-validation/docs-site entry point', () => {
         'closeDefaultDispatcher',
         'DocsSiteClient',
         'DocsSiteError',
+        'DocsSyncError',
         'LIST_DEFAULTS',
         'MAX_BATCH_CONCURRENCY',
         'MAX_BATCH_ITEMS',
         'OptionsError',
+        'SYNC_STATE_FILE',
+        'syncFolder',
         'TransportError',
       ].sort(),
     );

@@ -62,6 +62,10 @@ describe('import graph of each built entry point', () => {
     }
     // zod is all docs-site loads up front, and hints loads nothing (undici comes with the first request).
     expect(Object.keys(graphs['./docs-site']!.packages)).toEqual(['zod']);
+    // The Markdown and YAML libraries of `syncFolder` come only with a sync.
+    expect(graphs['./docs-site']!.lazy).toEqual(
+      expect.arrayContaining([expect.stringMatching(/ → markdown-it$/), expect.stringMatching(/ → yaml$/)]),
+    );
     expect(Object.keys(graphs['./hints']!.packages)).toEqual([]);
     // The recorder sees packages at all: the core loads jose (and only jose: no zod, no
     // openid-client — the token request goes through our own HTTP layer, verified once with jose).

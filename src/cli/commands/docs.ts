@@ -1,8 +1,15 @@
 import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { OptionsError } from '../../core/errors.js';
-import type { BatchRequest, BatchResult, DocsSiteOptions } from '../../docs-site.js';
-import { DocsSiteClient, DocsSiteError, MAX_BATCH_CONCURRENCY } from '../../docs-site.js';
+import type { BatchRequest, BatchResult, DocsSiteOptions, SyncItem, SyncReport } from '../../docs-site.js';
+import {
+  DocsSiteClient,
+  DocsSiteError,
+  DocsSyncError,
+  MAX_BATCH_CONCURRENCY,
+  syncFolder,
+} from '../../docs-site.js';
 import { type CliCommand, type CliIO, CliUsageError } from '../io.js';
 
 /** Environment variables the `docs` command reads; credentials never come from arguments. */
@@ -17,9 +24,17 @@ export const DOCS_ENV = {
 const USAGE = `Usage:
   affiliation-validation docs get|post|put|patch|delete PATH [--query k=v]... [--data JSON|@FILE] [--base-url URL] [--rest-root ROOT] [--route-style path|query] [--json]
   affiliation-validation docs batch FILE.json [--validation normal|require-all-validate] [--concurrency N] [--base-url URL] [--json]
+  affiliation-validation docs sync DIR [--type pages|posts] [--plan] [--prune] [--yes] [--force] [--base-url URL] [--json]
 
 PATH is relative to the REST root, e.g. /wp/v2/posts. FILE.json holds an array of requests
 ({ method, path, body }) or { "validation": …, "requests": [ … ] }.
+
+docs sync makes the site's pages (or posts) match the Markdown files of DIR (docs/docs-sync.md):
+  --plan   print create/update/unchanged/conflict/delete per item and write nothing
+  --prune  move to the trash the items the sync created whose file is gone (--yes when not on a terminal)
+  --force  overwrite items changed on the site since the last sync (conflicts)
+  exit codes: 0 in sync, 1 some items failed (or the site could not be reached), 2 bad command line,
+              3 refused: conflicts (also a --plan showing them) or the trash not confirmed, 4 bad input in DIR
 
 Environment:
   ${DOCS_ENV.baseUrl}      the site's base address (or --base-url)
@@ -126,6 +141,11 @@ export const docsCommand: CliCommand = async (argv, io) => {
   if (verb === undefined) throw new CliUsageError(`a subcommand is required\n${USAGE}`);
   if (extra.length > 0) throw new CliUsageError(`unexpected arguments: ${extra.join(' ')}`);
   if (verb === 'batch') return runBatchFile(target, values, io);
+  if (verb === 'sync') return runSync(target, values, io);
+  for (const flag of ['type', 'plan', 'prune', 'yes', 'force'] as const) {
+    if (values[flag] !== undefined && values[flag] !== false)
+      throw new CliUsageError(`--${flag} is for docs sync`);
+  }
   if (!VERBS.has(verb)) throw new CliUsageError(`unknown subcommand "${verb}"\n${USAGE}`);
   if (!target) throw new CliUsageError(`docs ${verb} needs a PATH, e.g. /wp/v2/posts`);
   if (values.validation !== undefined) throw new CliUsageError('--validation is for docs batch');
@@ -182,6 +202,11 @@ function parse(argv: string[]) {
       'route-style': { type: 'string' },
       validation: { type: 'string' },
       concurrency: { type: 'string' },
+      type: { type: 'string' },
+      plan: { type: 'boolean', default: false },
+      prune: { type: 'boolean', default: false },
+      yes: { type: 'boolean', short: 'y', default: false },
+      force: { type: 'boolean', default: false },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -220,7 +245,7 @@ async function runBatchFile(
   }
   const requests = fromFile.requests as BatchRequest[];
   const docs = await withHints(io, () => DocsSiteClient.connect(clientOptions(values, io)));
-  const progress = progressReporter(io, requests.length);
+  const progress = progressReporter(io);
   let results: BatchResult[];
   try {
     results = await docs.batch(requests, { validation, concurrency, onProgress: progress.update });
@@ -252,22 +277,143 @@ async function runBatchFile(
 }
 
 /** A progress bar on a TTY stderr, plain lines otherwise. */
-function progressReporter(io: CliIO, total: number) {
+function progressReporter(io: CliIO, label = 'batch') {
   const tty = io.stderr.isTTY === true;
   let drawn = false;
   return {
-    update: ({ done }: { done: number; total: number }) => {
+    update: ({ done, total }: { done: number; total: number }) => {
       if (tty) {
         const width = 30;
         const filled = total === 0 ? width : Math.round((done / total) * width);
         io.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}`);
         drawn = true;
       } else {
-        io.stderr.write(`batch: ${done}/${total} done\n`);
+        io.stderr.write(`${label}: ${done}/${total} done\n`);
       }
     },
     end: () => {
       if (drawn) io.stderr.write('\n');
     },
   };
+}
+
+/** Exit codes of `docs sync` (documented in the usage and docs/docs-sync.md). */
+export const SYNC_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, badInput: 4 } as const;
+
+async function runSync(
+  dir: string | undefined,
+  values: ReturnType<typeof parse>['values'],
+  io: CliIO,
+): Promise<number> {
+  if (!dir) throw new CliUsageError('docs sync needs a DIR of Markdown files');
+  for (const flag of ['data', 'query', 'validation', 'concurrency'] as const) {
+    if (values[flag] !== undefined) throw new CliUsageError(`--${flag} is not used by docs sync`);
+  }
+  const type = values.type ?? 'pages';
+  if (type !== 'pages' && type !== 'posts') throw new CliUsageError('--type must be pages or posts');
+  const stdin = io.stdin ?? process.stdin;
+  const terminal = stdin.isTTY === true;
+  if (values.prune && !values.plan && !values.yes && !terminal) {
+    throw new CliUsageError(
+      '--prune moves items to the trash: not on a terminal, confirm with --yes (see the plan first with --plan)',
+    );
+  }
+  const docs = await withHints(io, () => DocsSiteClient.connect(clientOptions(values, io)));
+  const progress = progressReporter(io, 'sync');
+  let report: SyncReport;
+  try {
+    report = await syncFolder(docs, dir, {
+      type,
+      plan: values.plan,
+      prune: values.prune,
+      force: values.force,
+      onProgress: progress.update,
+      confirm:
+        values.prune && !values.yes
+          ? async (items) => {
+              const trash = items.filter(
+                (i) => i.action === 'delete' || (i.action === 'conflict' && !i.file),
+              );
+              if (trash.length === 0) return true;
+              for (const item of items)
+                if (item.action !== 'unchanged') io.stderr.write(`${itemLine(item)}\n`);
+              return ask(stdin, io, `Move ${trash.length} item(s) to the trash and write the rest? [y/N] `);
+            }
+          : undefined,
+    });
+  } catch (error) {
+    if (!(error instanceof DocsSyncError)) throw error;
+    for (const issue of error.issues) {
+      if (values.json) io.stdout.write(`${JSON.stringify({ error: issue })}\n`);
+      io.stderr.write(`${issue.file ? `${issue.file}: ` : ''}${issue.message} [${issue.code}]\n`);
+    }
+    const refused = error.code === 'conflict';
+    io.stderr.write(
+      refused
+        ? `sync: refused, ${error.issues.length} conflict(s); nothing was written. --plan shows them; --force overwrites them\n`
+        : `sync: ${error.issues.length} problem(s) in ${dir}; nothing was written\n`,
+    );
+    return refused ? SYNC_EXIT.refused : SYNC_EXIT.badInput;
+  } finally {
+    progress.end();
+  }
+  for (const item of report.items) {
+    if (!values.plan && !report.confirmed) break;
+    io.stdout.write(`${values.json ? JSON.stringify(itemJson(item)) : itemLine(item)}\n`);
+  }
+  io.stderr.write(`${summary(report)}\n`);
+  if (report.orphans.length > 0) {
+    io.stderr.write(
+      `sync: ${report.orphans.length} item(s) the sync created have no file any more (${report.orphans.slice(0, 5).join(', ')}${report.orphans.length > 5 ? ', …' : ''}); --prune moves them to the trash\n`,
+    );
+  }
+  if (!report.confirmed) return SYNC_EXIT.refused;
+  if (report.planned) return report.counts.conflict > 0 ? SYNC_EXIT.refused : SYNC_EXIT.ok;
+  return report.failed > 0 ? SYNC_EXIT.failed : SYNC_EXIT.ok;
+}
+
+async function ask(stdin: NonNullable<CliIO['stdin']>, io: CliIO, question: string): Promise<boolean> {
+  const rl = createInterface({ input: stdin, output: io.stderr as NodeJS.WritableStream, terminal: false });
+  try {
+    io.stderr.write(question);
+    return /^y(es)?$/i.test((await rl.question('')).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+function itemJson(item: SyncItem) {
+  return {
+    slug: item.slug,
+    file: item.file,
+    action: item.action,
+    outcome: item.outcome,
+    id: item.id,
+    parent: item.parent,
+    changes: item.changes,
+    link: item.link,
+    ...(item.error ? { error: errorJson(item.error) } : {}),
+  };
+}
+
+function itemLine(item: SyncItem): string {
+  const what = `${item.action.padEnd(9)} ${item.slug}${item.id !== undefined ? ` #${item.id}` : ''}`;
+  const file = item.file ? ` (${item.file})` : '';
+  const changes = item.changes?.length ? ` [${item.changes.join(', ')}]` : '';
+  const outcome =
+    item.outcome === 'failed' || item.outcome === 'skipped'
+      ? ` ${item.outcome.toUpperCase()}: ${item.error?.message ?? ''}${item.error ? ` [${item.error.code}]` : ''}`
+      : '';
+  return `${what}${file}${changes}${outcome}`;
+}
+
+function summary(report: SyncReport): string {
+  const c = report.counts;
+  const media = report.planned
+    ? `${report.media.uploaded} image(s) to upload, ${report.media.reused} on the site`
+    : `${report.media.uploaded} image(s) uploaded, ${report.media.reused} reused${report.media.failed ? `, ${report.media.failed} failed` : ''}`;
+  const counts = `${c.create} create, ${c.update} update, ${c.unchanged} unchanged, ${c.conflict} conflict, ${c.delete} delete`;
+  if (report.planned) return `plan: ${counts}; ${media}; nothing was written`;
+  if (!report.confirmed) return `sync: not confirmed; nothing was written (${counts})`;
+  return `sync: ${counts}; ${media}; ${report.failed} failed`;
 }

@@ -1,0 +1,312 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { DocsSyncIssue } from './errors.js';
+import type { Renderer } from './render.js';
+
+/** What a Markdown file asks for, after its front matter was checked. */
+export interface SourceFile {
+  /** Path relative to the folder, with `/` separators. */
+  file: string;
+  slug: string;
+  /** The parent's slug: from `parent:`, else from the folder structure (pages); `undefined` for none. */
+  parentSlug: string | undefined;
+  /** Whether `parent:` named the parent (it may then be a page outside the folder). */
+  parentFromFrontMatter: boolean;
+  title: string;
+  status: SyncStatus;
+  excerpt: string;
+  menuOrder: number;
+  template: string;
+  /** Absolute path of the featured image, when set. */
+  featuredImage: string | undefined;
+  /** Absolute paths of the local images the body references. */
+  images: string[];
+  /** Renders the body with the images' addresses filled in. */
+  render: (urlOf: (image: string) => string) => string;
+}
+
+/** The statuses a synced item may have (`future` needs a date, which the sync does not set). */
+export const SYNC_STATUSES = ['publish', 'draft', 'pending', 'private'] as const;
+export type SyncStatus = (typeof SYNC_STATUSES)[number];
+
+const KEYS = new Set([
+  'title',
+  'slug',
+  'status',
+  'excerpt',
+  'parent',
+  'menu_order',
+  'template',
+  'featured_image',
+]);
+const PAGE_ONLY = new Set(['parent', 'menu_order']);
+
+/**
+ * A slug WordPress stores unchanged: lower-case letters, digits and underscores in words joined by
+ * single hyphens, at most 200 characters. WordPress rewrites others (sanitize_title), and adds a suffix
+ * to slugs that look like a page number (`2`, `page2`) or a feed or embed endpoint, so the sync could
+ * never find them again by slug.
+ */
+const SLUG = /^[a-z0-9_]+(?:-[a-z0-9_]+)*$/;
+const RESERVED = new Set(['feed', 'rdf', 'rss', 'rss2', 'atom', 'embed']);
+
+export function slugProblem(slug: string): string | undefined {
+  if (!SLUG.test(slug)) {
+    return 'lower-case letters, digits and underscores in words joined by single hyphens (WordPress would rewrite any other)';
+  }
+  if (slug.length > 200) return 'at most 200 characters';
+  if (/^(page)?\d+$/.test(slug)) return 'not a number or "page" and a number (WordPress would add a suffix)';
+  if (RESERVED.has(slug)) return `not "${slug}", which WordPress reserves for feeds and embeds`;
+  return undefined;
+}
+
+/** YAML front matter: a first line `---`, up to a line `---` (or `...`). */
+function splitFrontMatter(text: string): { yaml: string; body: string } | 'unclosed' | undefined {
+  const lines = text.split('\n');
+  if (lines[0]?.trimEnd() !== '---') return undefined;
+  for (let i = 1; i < lines.length; i++) {
+    const line = (lines[i] ?? '').trimEnd();
+    if (line === '---' || line === '...') {
+      return { yaml: lines.slice(1, i).join('\n'), body: lines.slice(i + 1).join('\n') };
+    }
+  }
+  return 'unclosed';
+}
+
+/** All `*.md` files below `dir` (hidden files and folders and `node_modules` left out), sorted. */
+async function listMarkdown(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (at: string): Promise<void> => {
+    const entries = await readdir(at, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else if (entry.isFile() && entry.name.toLowerCase().endsWith('.md')) out.push(path);
+    }
+  };
+  await walk(dir);
+  return out.sort();
+}
+
+function posix(path: string): string {
+  return path.split(sep).join('/');
+}
+
+/** An absolute path inside `dir`, or `undefined` when `path` leaves it. */
+function inside(dir: string, from: string, path: string): string | undefined {
+  const abs = resolve(from, path);
+  const rel = relative(dir, abs);
+  return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : abs;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  return stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+}
+
+/**
+ * Read and check every Markdown file of `dir`. Every problem is collected (so one run names them
+ * all); the caller refuses the sync when there is any.
+ */
+export async function readFolder(
+  dir: string,
+  type: 'pages' | 'posts',
+  renderer: Renderer,
+  issues: DocsSyncIssue[],
+): Promise<SourceFile[]> {
+  const files = await listMarkdown(dir);
+  const sources: SourceFile[] = [];
+  /** Folder (relative, posix) → the file that is its page (`a/index.md` or `a.md`). */
+  const folderPage = new Map<string, SourceFile>();
+  const pending: { source: SourceFile; folder: string }[] = [];
+  for (const abs of files) {
+    const file = posix(relative(dir, abs));
+    const problem = (code: DocsSyncIssue['code'], message: string, key?: string) =>
+      issues.push({ code, file, message, ...(key ? { key } : {}) });
+    const text = (await readFile(abs, 'utf8')).replace(/^\uFEFF/, '');
+    let meta: Record<string, unknown> = {};
+    let body = text;
+    const split = splitFrontMatter(text);
+    if (split === 'unclosed') {
+      problem('invalid_front_matter', 'the front matter that starts with "---" has no closing "---" line');
+      continue;
+    }
+    if (split) {
+      body = split.body;
+      const parsed = renderer.yaml(split.yaml);
+      if ('error' in parsed) {
+        problem('invalid_front_matter', `the front matter is not valid YAML: ${parsed.error}`);
+        continue;
+      }
+      if (parsed.value === null || parsed.value === undefined) meta = {};
+      else if (typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+        problem('invalid_front_matter', 'the front matter must be a mapping of keys to values');
+        continue;
+      } else meta = parsed.value as Record<string, unknown>;
+    }
+    let bad = false;
+    for (const key of Object.keys(meta)) {
+      if (!KEYS.has(key)) {
+        problem(
+          'unknown_front_matter_key',
+          `unknown front matter key "${key}" (known: ${[...KEYS].join(', ')})`,
+          key,
+        );
+        bad = true;
+      } else if (type === 'posts' && PAGE_ONLY.has(key)) {
+        problem('unknown_front_matter_key', `"${key}" is for pages, not posts`, key);
+        bad = true;
+      }
+    }
+    const stringValue = (key: string): string | undefined => {
+      const value = meta[key];
+      if (value === undefined || value === null) return undefined;
+      if (typeof value !== 'string') {
+        problem('invalid_front_matter', `"${key}" must be a string`, key);
+        bad = true;
+        return undefined;
+      }
+      return value;
+    };
+    const name = abs.slice(dirname(abs).length + 1).replace(/\.md$/i, '');
+    const folder = posix(relative(dir, dirname(abs)));
+    const isIndex = name.toLowerCase() === 'index' && folder !== '';
+    const defaultSlug = isIndex ? (folder.split('/').pop() ?? name) : name;
+    const slug = stringValue('slug') ?? defaultSlug;
+    const slugBad = slugProblem(slug);
+    if (slugBad) {
+      problem(
+        'invalid_slug',
+        meta.slug === undefined
+          ? `the slug "${slug}" (from the file name) is refused: it must be ${slugBad}; set "slug:" in the front matter or rename the file`
+          : `"slug: ${slug}" is refused: it must be ${slugBad}`,
+        'slug',
+      );
+      bad = true;
+    }
+    const status = stringValue('status') ?? 'publish';
+    if (!(SYNC_STATUSES as readonly string[]).includes(status)) {
+      problem('invalid_front_matter', `"status" must be one of ${SYNC_STATUSES.join(', ')}`, 'status');
+      bad = true;
+    }
+    let menuOrder = 0;
+    if (meta.menu_order !== undefined && meta.menu_order !== null) {
+      if (!Number.isSafeInteger(meta.menu_order)) {
+        problem('invalid_front_matter', '"menu_order" must be a whole number', 'menu_order');
+        bad = true;
+      } else menuOrder = meta.menu_order as number;
+    }
+    let parentSlug: string | undefined;
+    const parentFromFrontMatter = 'parent' in meta;
+    if (parentFromFrontMatter && meta.parent !== null) {
+      parentSlug = stringValue('parent');
+      if (parentSlug !== undefined && slugProblem(parentSlug)) {
+        problem('invalid_slug', `"parent: ${parentSlug}" is not a slug the site can hold`, 'parent');
+        bad = true;
+      }
+    }
+    const template = stringValue('template') ?? '';
+    const excerpt = stringValue('excerpt') ?? '';
+    let featuredImage: string | undefined;
+    const featured = stringValue('featured_image');
+    if (featured !== undefined) {
+      featuredImage = await localImage(dir, abs, featured, 'featured_image', problem);
+      if (featuredImage === undefined) bad = true;
+    }
+    const parsed = renderer.markdown(body);
+    const images: string[] = [];
+    for (const src of parsed.imageSources) {
+      if (!isLocal(src)) continue;
+      const image = await localImage(dir, abs, src, undefined, problem);
+      if (image === undefined) bad = true;
+      else if (!images.includes(image)) images.push(image);
+    }
+    const title = stringValue('title') ?? (parsed.firstHeading || slug);
+    if (bad) continue;
+    const source: SourceFile = {
+      file,
+      slug,
+      parentSlug,
+      parentFromFrontMatter,
+      title,
+      status: status as SyncStatus,
+      excerpt,
+      menuOrder,
+      template,
+      featuredImage,
+      images,
+      render: (urlOf) =>
+        parsed.render((src) => {
+          if (!isLocal(src)) return undefined;
+          const image = inside(dir, dirname(abs), decodePath(src));
+          return image === undefined ? undefined : urlOf(image);
+        }),
+    };
+    sources.push(source);
+    if (isIndex) folderPage.set(folder, source);
+    else {
+      const own = folder === '' ? name : `${folder}/${name}`;
+      // `a.md` stands for the folder `a` unless `a/index.md` exists.
+      if (!folderPage.has(own)) folderPage.set(own, source);
+    }
+    // An index page's parent is looked for from the folder above its own.
+    pending.push({ source, folder: isIndex ? parentFolder(folder) : folder });
+  }
+  if (type === 'pages') {
+    // The folder structure gives a parent to a page whose front matter does not name one: the page of
+    // the nearest folder above it that has one.
+    for (const { source, folder } of pending) {
+      if (source.parentFromFrontMatter) continue;
+      for (let at = folder; at !== ''; at = parentFolder(at)) {
+        const page = folderPage.get(at);
+        if (page && page !== source) {
+          source.parentSlug = page.slug;
+          break;
+        }
+      }
+    }
+  }
+  return sources;
+}
+
+function parentFolder(folder: string): string {
+  return folder.split('/').slice(0, -1).join('/');
+}
+
+/** A reference to a file of the folder: no scheme, not protocol-relative, not absolute, not a fragment. */
+function isLocal(src: string): boolean {
+  return src !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('/') && !src.startsWith('#');
+}
+
+/** The file path of a Markdown link target: query and fragment dropped, percent-escapes decoded. */
+function decodePath(src: string): string {
+  const bare = src.replace(/[?#].*$/s, '');
+  try {
+    return decodeURIComponent(bare);
+  } catch {
+    return bare;
+  }
+}
+
+async function localImage(
+  dir: string,
+  file: string,
+  src: string,
+  key: string | undefined,
+  problem: (code: DocsSyncIssue['code'], message: string, key?: string) => void,
+): Promise<string | undefined> {
+  const what = key ? `"${key}: ${src}"` : `the image "${src}"`;
+  const abs = inside(dir, dirname(file), decodePath(src));
+  if (abs === undefined) {
+    problem('missing_image', `${what} is outside the folder; only files inside it are uploaded`, key);
+    return undefined;
+  }
+  if (!(await isFile(abs))) {
+    problem('missing_image', `${what} does not exist (looked for ${posix(relative(dir, abs))})`, key);
+    return undefined;
+  }
+  return abs;
+}
