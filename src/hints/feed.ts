@@ -65,7 +65,10 @@ export interface HintFeedReadyOptions {
 
 /** Events of {@link HintFeed}. @group Hints */
 export interface HintFeedEvents {
-  /** A refresh swapped in a changed list. */
+  /**
+   * A refresh swapped in a changed list. `result.sources[i].skipped` lists the entries of each body
+   * read in this refresh that were left out as invalid.
+   */
   update: [result: RefreshResult];
   /**
    * A refresh failed in whole or in part, or the cache file could not be written. Only emitted when
@@ -461,6 +464,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       url: this.#sources[i]!.safeUrl,
       status: o.kind,
       ...(o.kind === 'failed' ? { error: o.error } : {}),
+      skipped: o.kind === 'updated' ? o.skipped : [],
+      skippedCount: o.kind === 'updated' ? o.skippedCount : 0,
     }));
     const failures = outcomes.flatMap((o) => (o.kind === 'failed' ? [o.error] : []));
     // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
@@ -504,6 +509,17 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       sources,
     };
     this.#lastResult = result;
+    let skipped = 0;
+    for (const s of sources) {
+      if (s.skippedCount === 0) continue;
+      skipped += s.skippedCount;
+      // The reported entries only (at most 20 a source), keys escaped: a broken file cannot flood the log.
+      this.#logger.warn?.('hints feed entries skipped', {
+        url: s.url,
+        count: s.skippedCount,
+        entries: s.skipped.map((e) => `${e.path.join(' → ')}: ${e.reason}`),
+      });
+    }
     this.#logger.info?.('hints refreshed', {
       status,
       added: added.length,
@@ -511,6 +527,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       renamed: renamed.length,
       total: result.total,
       failed: failures.length,
+      skipped,
     });
     if (status === 'updated') this.#emitSafely('update', result);
     // A refresh aborted by close() is no news for anyone.

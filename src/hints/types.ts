@@ -40,6 +40,22 @@ export type HintSource =
       region?: string;
     };
 
+/**
+ * An entry of a feed that was left out because it is not valid (the rest of the file is used).
+ *
+ * @group Hints
+ */
+export interface SkippedHintEntry {
+  /**
+   * Where it is: its key (`["Saxion"]`), under its group in a combined feed (`["NL", "Saxion"]`), or a
+   * group's key alone when the whole group was left out (`["North America"]`). Each key is shown as
+   * the feed wrote it, cut at 100 characters, control and formatting characters escaped (`\u000a`).
+   */
+  readonly path: readonly string[];
+  /** Why, such as `not an entityID (a URL or URN of at most 1024 characters)`. Never a name's text. */
+  readonly reason: string;
+}
+
 /** What happened to one source during a refresh. @group Hints */
 export interface SourceRefreshResult {
   /** The source URL, redacted. */
@@ -47,6 +63,14 @@ export interface SourceRefreshResult {
   /** `updated`: a new body was parsed; `not-modified`: 304 or byte-identical body; `failed`: see `error`. */
   readonly status: 'updated' | 'not-modified' | 'failed';
   readonly error?: HintFeedError;
+  /**
+   * Entries of the body parsed in this refresh that were left out, in feed order: at most 20 (see
+   * `skippedCount`). Empty when the body was not parsed (`not-modified`, `failed`): a skip is reported
+   * once, by the refresh that read the body.
+   */
+  readonly skipped: readonly SkippedHintEntry[];
+  /** How many entries were left out in all; `skipped` lists the first 20. */
+  readonly skippedCount: number;
 }
 
 /**
