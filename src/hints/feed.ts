@@ -44,23 +44,23 @@ export interface HintFeedOptions {
    * {@link HintFeed.load}. It lists every configured source, also one that has never loaded.
    * Default: none (memory only).
    */
-  cacheFile?: string;
+  cacheFile?: string | undefined;
   /** Largest feed body accepted per source, in bytes. Default 20 MiB (real feeds are about 1 MB). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 10 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries per source on network errors and 429/502/503/504 (with backoff). Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted URLs. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** Options of {@link HintFeed.ready}. @group Hints */
 export interface HintFeedReadyOptions {
   /** Give up after this many ms, rejecting with `HintFeedError('not_loaded')`. Default 30 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** Events of {@link HintFeed}. @group Hints */
@@ -487,7 +487,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     this.#swap(snapshot);
     if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
 
-    let error = failures[0];
+    let error: HintFeedError | undefined = failures[0];
     let cacheError: HintFeedError | undefined;
     if (partsChanged && this.#writer) {
       // Every configured source is written, also one that has never loaded, so it is remembered.

@@ -35,9 +35,9 @@ export type HintSource =
   | {
       url: string | URL;
       /** ISO 3166 alpha-2 code, any case. */
-      country?: string;
+      country?: string | undefined;
       /** A lower-case region name of 3 to 32 letters, digits or `-` (the service's `africa.json`, `net.json`, `org.json`). */
-      region?: string;
+      region?: string | undefined;
     };
 
 /**
@@ -115,19 +115,19 @@ export interface HintSearchOptions {
    * have a name in it are raised within their match kind. Names in every language are always matched.
    * Default: none (English, else first, names shown; nothing raised).
    */
-  lang?: string;
+  lang?: string | undefined;
   /**
    * The shopper's country (ISO 3166 alpha-2, any case): its institutions are raised within their match
    * kind; others are still found. Default: none.
    */
-  country?: string;
+  country?: string | undefined;
   /**
    * entityIDs the shopper chose before, most recent first (at most 10 are used): those that match the
    * query come first, whatever their match kind. Unknown ones are ignored. Default: none.
    */
-  recent?: readonly string[];
+  recent?: readonly string[] | undefined;
   /** Most results returned. Default 10, at most 1000. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**
