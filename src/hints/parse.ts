@@ -167,10 +167,11 @@ function kind(value: unknown): string {
 
 /** Why a name is not one, or undefined: a string of at most {@link MAX_NAME} characters. */
 function nameProblem(name: unknown, lang?: string): string | undefined {
+  if (typeof name === 'string' && name.length <= MAX_NAME) return undefined;
+  // The message is made only for a bad name: this runs for every name of a feed.
   const of = lang === undefined ? '' : ` in ${preview(lang)}`;
   if (typeof name !== 'string') return `expected a name (string)${of}, got ${kind(name)}`;
-  if (name.length > MAX_NAME) return `name${of} longer than ${MAX_NAME} characters`;
-  return undefined;
+  return `name${of} longer than ${MAX_NAME} characters`;
 }
 
 const CLEAN_TAG = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/;
