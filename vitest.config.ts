@@ -12,6 +12,9 @@ export default defineConfig({
     // setting: pass { timeout } to it.)
     expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
+    // Installs chromium, firefox-esr and redis-server on a fresh Debian machine (as root), or stops
+    // the run with the command to run.
+    globalSetup: ['test/helpers/system-packages.ts'],
     setupFiles: ['test/helpers/expected-warnings.ts'],
     typecheck: { enabled: true, include: ['test/**/*.test-d.ts'] },
   },

@@ -20,6 +20,7 @@ export type {
   HintSearchResult,
   HintSource,
   RefreshResult,
+  SkippedHintEntry,
   SourceRefreshResult,
 } from './hints/types.js';
 export { closeDefaultDispatcher } from './http/dispatcher.js';

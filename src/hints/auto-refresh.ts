@@ -8,16 +8,16 @@ import type { RefreshResult } from './types.js';
  */
 export interface AutoRefreshOptions {
   /** Time between two refreshes, in ms. Default 3 600 000 (hourly: a 304 costs almost nothing). */
-  everyMs?: number;
+  everyMs?: number | undefined;
   /** A random 0..jitterMs ms added to every wait so many instances do not hit the feed at once. Default `everyMs / 10`. */
-  jitterMs?: number;
+  jitterMs?: number | undefined;
   /** Refresh once at start (after loading `cacheFile`). Default true. */
-  immediate?: boolean;
+  immediate?: boolean | undefined;
   /**
    * After a failed refresh, retry after this many ms, doubling per consecutive failure, never
    * later than `everyMs`. Default `min(everyMs, 60 000)`.
    */
-  retryMs?: number;
+  retryMs?: number | undefined;
 }
 
 export const MAX_TIMER_MS = 2 ** 31 - 1;

@@ -5,7 +5,9 @@ import { AffiliationError } from '../core/errors.js';
  *
  * - `feed_http_status`: the feed answered with a status other than 200 (or an unsolicited 304).
  * - `feed_invalid_json`: the body is not UTF-8 JSON (also a truncated body).
- * - `feed_invalid_shape`: JSON, but not one of the three feed shapes (the message names the first bad path).
+ * - `feed_invalid_shape`: JSON, but not one of the three feed shapes, or not one valid entry in it (the
+ *   message names the first bad path). A few invalid entries beside valid ones are skipped, not an error
+ *   (`SourceRefreshResult.skipped`).
  * - `feed_ambiguous_shape`: the document mixes shapes (country codes next to entityIDs, flat names next to
  *   per-language names), so it cannot be read without guessing.
  * - `feed_empty`: a valid document that lists no institution; refused so that a broken publisher cannot

@@ -44,28 +44,31 @@ export interface HintFeedOptions {
    * {@link HintFeed.load}. It lists every configured source, also one that has never loaded.
    * Default: none (memory only).
    */
-  cacheFile?: string;
+  cacheFile?: string | undefined;
   /** Largest feed body accepted per source, in bytes. Default 20 MiB (real feeds are about 1 MB). */
-  maxBytes?: number;
+  maxBytes?: number | undefined;
   /** Time limit for one attempt to fetch one source, headers and whole body, in ms. Default 10 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries per source on network errors and 429/502/503/504 (with backoff). Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** The fetch implementation. Default: undici's `fetch` on the SDK's pooled agent; msw tests pass `globalThis.fetch`. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted URLs. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
 }
 
 /** Options of {@link HintFeed.ready}. @group Hints */
 export interface HintFeedReadyOptions {
   /** Give up after this many ms, rejecting with `HintFeedError('not_loaded')`. Default 30 000 ms. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
 }
 
 /** Events of {@link HintFeed}. @group Hints */
 export interface HintFeedEvents {
-  /** A refresh swapped in a changed list. */
+  /**
+   * A refresh swapped in a changed list. `result.sources[i].skipped` lists the entries of each body
+   * read in this refresh that were left out as invalid.
+   */
   update: [result: RefreshResult];
   /**
    * A refresh failed in whole or in part, or the cache file could not be written. Only emitted when
@@ -461,6 +464,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       url: this.#sources[i]!.safeUrl,
       status: o.kind,
       ...(o.kind === 'failed' ? { error: o.error } : {}),
+      skipped: o.kind === 'updated' ? o.skipped : [],
+      skippedCount: o.kind === 'updated' ? o.skippedCount : 0,
     }));
     const failures = outcomes.flatMap((o) => (o.kind === 'failed' ? [o.error] : []));
     // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
@@ -482,7 +487,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     this.#swap(snapshot);
     if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
 
-    let error = failures[0];
+    let error: HintFeedError | undefined = failures[0];
     let cacheError: HintFeedError | undefined;
     if (partsChanged && this.#writer) {
       // Every configured source is written, also one that has never loaded, so it is remembered.
@@ -504,6 +509,17 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       sources,
     };
     this.#lastResult = result;
+    let skipped = 0;
+    for (const s of sources) {
+      if (s.skippedCount === 0) continue;
+      skipped += s.skippedCount;
+      // The reported entries only (at most 20 a source), keys escaped: a broken file cannot flood the log.
+      this.#logger.warn?.('hints feed entries skipped', {
+        url: s.url,
+        count: s.skippedCount,
+        entries: s.skipped.map((e) => `${e.path.join(' → ')}: ${e.reason}`),
+      });
+    }
     this.#logger.info?.('hints refreshed', {
       status,
       added: added.length,
@@ -511,6 +527,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       renamed: renamed.length,
       total: result.total,
       failed: failures.length,
+      skipped,
     });
     if (status === 'updated') this.#emitSafely('update', result);
     // A refresh aborted by close() is no news for anyone.

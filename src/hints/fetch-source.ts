@@ -6,7 +6,7 @@ import type { HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
 import { parseHintFeed } from './parse.js';
 import { allowedFeedUrl, type Source } from './sources.js';
-import type { HintEntry, HintFeedShape } from './types.js';
+import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /** The last good state of one source. Immutable: a change makes a new one. */
 export interface SourcePart {
@@ -20,7 +20,7 @@ export interface SourcePart {
 
 /** What one fetch of one source gave. */
 export type Outcome =
-  | { kind: 'updated'; part: SourcePart }
+  | { kind: 'updated'; part: SourcePart; skipped: readonly SkippedHintEntry[]; skippedCount: number }
   | { kind: 'not-modified'; part: SourcePart }
   | { kind: 'failed'; error: HintFeedError };
 
@@ -130,6 +130,8 @@ export async function fetchSource(
     return {
       kind: 'updated',
       part: { entries: parsed.entries, shape: parsed.shape, ...validators, sha256, fetchedAt: new Date() },
+      skipped: parsed.skipped,
+      skippedCount: parsed.skippedCount,
     };
   } catch (error) {
     const err = error as HintFeedError;

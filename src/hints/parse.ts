@@ -1,6 +1,6 @@
 import { HintFeedError } from './errors.js';
 import { normaliseLang } from './normalize.js';
-import type { HintEntry, HintFeedShape } from './types.js';
+import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /**
  * Feed schemas. Shapes are told apart by their top-level keys: an entityID is an absolute URI (a URL or
@@ -8,6 +8,10 @@ import type { HintEntry, HintFeedShape } from './types.js';
  * or a region name (`africa`, `net`, `org`: lower-case, longer), never with a `:`, so the two can never
  * be confused. A document whose top-level keys mix the two, or whose entityIDs map to names in both
  * the flat and the per-language form, is refused as ambiguous instead of being guessed at.
+ *
+ * One bad entry (real lists carry bare host names and names with `%20` as ids) is skipped and reported,
+ * never allowed to sink the file's other institutions; a document that is not a feed at all (the wrong
+ * shape, or not one valid entry) is refused whole.
  */
 const ENTITY_ID_RE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
 const COUNTRY_RE = /^[A-Za-z]{2}$/;
@@ -17,23 +21,72 @@ const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 /** SAML 2.0 caps entityIDs at 1024 characters. */
 const MAX_ENTITY_ID = 1024;
 const MAX_NAME = 1024;
+/**
+ * Skipped entries reported per feed (all are counted in `skippedCount`): a file broken in every entry
+ * reports 20 lines, not 65,000, to a log or a cron mail.
+ */
+export const MAX_REPORTED_SKIPS = 20;
+/** Longest key shown in a report of a skipped entry (a feed key can be any length). */
+const MAX_SHOWN_KEY = 100;
 
-function badKey(path: string[], what: string): HintFeedError {
-  return new HintFeedError(`feed has an invalid entry at ${path.map(preview).join(' → ')}: key ${what}`, {
-    code: 'feed_invalid_shape',
+const NOT_AN_ENTITY_ID = `not an entityID (a URL or URN of at most ${MAX_ENTITY_ID} characters)`;
+
+function entityIdOk(id: string): boolean {
+  return id.length <= MAX_ENTITY_ID && ENTITY_ID_RE.test(id);
+}
+
+/** A key of a combined feed's top level: a country code or a region name. */
+function isGroupKey(key: string): boolean {
+  return COUNTRY_RE.test(key) || REGION_RE.test(key);
+}
+
+/**
+ * A value that can only be a group of a combined feed: an object of objects (institutions by
+ * entityID), or an empty object. An entry's names are an object of strings (or a string), so a bare
+ * id that looks like a region (`saxion`) next to real entityIDs is read as the bad entry it is.
+ */
+function isGroupValue(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  for (const key in value) if (isPlainObject(value[key])) return true;
+  for (const _ in value) return false;
+  return true;
+}
+
+/**
+ * A key as shown in a report: at most {@link MAX_SHOWN_KEY} characters, control and bidirectional
+ * formatting characters escaped, so a feed cannot forge or hide lines of a log or a terminal.
+ */
+function shownKey(key: string): string {
+  const cut = key.length > MAX_SHOWN_KEY ? `${key.slice(0, MAX_SHOWN_KEY)}…` : key;
+  return cut.replace(/[\p{Cc}\p{Cf}\p{Cs}\u2028\u2029]/gu, (c) => {
+    const hex = c.codePointAt(0)!.toString(16);
+    return hex.length <= 4 ? `\\u${hex.padStart(4, '0')}` : `\\u{${hex}}`;
   });
 }
 
-function checkEntityId(id: string, path: string[]): void {
-  if (id.length > MAX_ENTITY_ID || !ENTITY_ID_RE.test(id)) {
-    throw badKey([...path, id], `not an entityID (URL or URN, at most ${MAX_ENTITY_ID} characters)`);
+/** The skipped entries of one document: the first {@link MAX_REPORTED_SKIPS}, and how many in all. */
+class Skips {
+  readonly reported: SkippedHintEntry[] = [];
+  count = 0;
+  add(path: string[], reason: string): void {
+    this.count++;
+    if (this.reported.length < MAX_REPORTED_SKIPS) {
+      this.reported.push(Object.freeze({ path: Object.freeze(path.map(shownKey)), reason }));
+    }
   }
 }
 
-/** A parsed feed: its shape and its institutions by entityID. @group Hints */
+/** A parsed feed: its shape, its institutions by entityID, and the entries it skipped. @group Hints */
 export interface ParsedHintFeed {
   readonly shape: HintFeedShape;
   readonly entries: ReadonlyMap<string, HintEntry>;
+  /**
+   * Entries left out because they are not valid (an id that is not a URI or URN, names that are not
+   * strings, a bad language tag), in feed order: the first 20 of them.
+   */
+  readonly skipped: readonly SkippedHintEntry[];
+  /** How many entries were skipped in all (`skipped` lists at most 20). */
+  readonly skippedCount: number;
 }
 
 /** A JSON object: not null, not an array. */
@@ -58,37 +111,47 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
       { code: 'feed_invalid_shape' },
     );
   }
-  let countries = 0;
+  let groups = 0;
   let entities = 0;
-  let firstCountry: string | undefined;
+  let firstGroup: string | undefined;
   let firstEntity: string | undefined;
+  let firstOther: string | undefined;
   let strings = 0;
   let objects = 0;
   for (const key in document) {
-    if (COUNTRY_RE.test(key) || REGION_RE.test(key)) {
-      countries++;
-      firstCountry ??= key;
-    } else if (key.includes(':')) {
+    const value = document[key];
+    if (key.includes(':')) {
       entities++;
       firstEntity ??= key;
-      const value = document[key];
       if (typeof value === 'string') strings++;
       else if (isPlainObject(value)) objects++;
+    } else if (isGroupKey(key) && isGroupValue(value)) {
+      groups++;
+      firstGroup ??= key;
     } else {
-      throw new HintFeedError(
-        `feed key ${preview(key)} is neither an entityID (URL or URN) nor a country code or region name`,
-        { code: 'feed_invalid_shape' },
-      );
+      // A bad entry (skipped when there are entityIDs beside it) or a bad group (skipped in a combined feed).
+      firstOther ??= key;
     }
   }
-  if (countries > 0 && entities > 0) {
+  if (groups > 0 && entities > 0) {
     throw new HintFeedError(
-      `feed mixes countries or regions (${preview(firstCountry!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
+      `feed mixes countries or regions (${preview(firstGroup!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
       { code: 'feed_ambiguous_shape' },
     );
   }
-  if (countries > 0) return 'combined';
-  if (entities === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
+  if (groups > 0) return 'combined';
+  if (entities === 0) {
+    if (firstOther === undefined)
+      throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
+    throw new HintFeedError(
+      `feed is not a hint feed: no key is an entityID (URL or URN) or a country or region holding institutions; the first, ${preview(firstOther)}, ${
+        isGroupKey(firstOther)
+          ? `holds ${kind(document[firstOther])} instead of an object of institutions by entityID`
+          : 'is neither an entityID (URL or URN) nor a country code or region name'
+      }`,
+      { code: 'feed_invalid_shape' },
+    );
+  }
   if (strings > 0 && objects > 0) {
     throw new HintFeedError(
       `feed mixes flat names (${strings}) and per-language names (${objects}) for its entityIDs`,
@@ -98,38 +161,17 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
   return strings > 0 ? 'flat' : 'per-country';
 }
 
-function badValue(path: string[], what: string): HintFeedError {
-  return new HintFeedError(`feed has an invalid entry at ${path.map(preview).join(' → ')}: ${what}`, {
-    code: 'feed_invalid_shape',
-  });
-}
-
 function kind(value: unknown): string {
   return Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value;
 }
 
-/** Where an entry is, for an error message: made only when there is one. */
-function where(group: string | undefined, entityId: string, lang?: string): string[] {
-  const path = group === undefined ? [entityId] : [group, entityId];
-  if (lang !== undefined) path.push(lang);
-  return path;
-}
-
-/** A name must be a string of at most {@link MAX_NAME} characters. */
-function checkName(
-  name: unknown,
-  group: string | undefined,
-  entityId: string,
-  lang?: string,
-): asserts name is string {
-  if (typeof name !== 'string')
-    throw badValue(where(group, entityId, lang), `expected a name (string), got ${kind(name)}`);
-  if (name.length > MAX_NAME)
-    throw badValue(where(group, entityId, lang), `name longer than ${MAX_NAME} characters`);
-}
-
-function checkObject(value: unknown, path: string[], what: string): asserts value is Record<string, unknown> {
-  if (!isPlainObject(value)) throw badValue(path, `expected ${what}, got ${kind(value)}`);
+/** Why a name is not one, or undefined: a string of at most {@link MAX_NAME} characters. */
+function nameProblem(name: unknown, lang?: string): string | undefined {
+  if (typeof name === 'string' && name.length <= MAX_NAME) return undefined;
+  // The message is made only for a bad name: this runs for every name of a feed.
+  const of = lang === undefined ? '' : ` in ${preview(lang)}`;
+  if (typeof name !== 'string') return `expected a name (string)${of}, got ${kind(name)}`;
+  return `name${of} longer than ${MAX_NAME} characters`;
 }
 
 const CLEAN_TAG = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/;
@@ -152,31 +194,29 @@ function untrimmed(name: string): boolean {
 /**
  * Names as stored: lower-case tags, blank names dropped, and a "name" that is the entityID itself
  * dropped too (metadata without a display name: it names nothing, and would only add URL words to
- * the search). The parsed object is reused when already clean.
+ * the search). The parsed object is reused when already clean. A string is the reason the names
+ * are not valid (the entry is then skipped).
  */
 function cleanNames(
   names: unknown,
   entityId: string,
-  group: string | undefined,
   cleanTags: Set<string>,
-): Readonly<Record<string, string>> {
-  // The path of an entry is made only for an error message: arrays per name were a good part of
-  // what checking a 65,000-entry feed allocated (refresh time, `npm run bench -- hints`).
-  if (!isPlainObject(names))
-    throw badValue(where(group, entityId), `expected an object of names by language, got ${kind(names)}`);
+): Readonly<Record<string, string>> | string {
+  if (!isPlainObject(names)) return `expected an object of names by language, got ${kind(names)}`;
   let clean = true;
   for (const lang in names) {
     const name = names[lang];
-    checkName(name, group, entityId, lang);
+    const problem = nameProblem(name, lang);
+    if (problem !== undefined) return problem;
     if (!cleanTags.has(lang)) {
       if (!CLEAN_TAG.test(lang)) {
-        if (!LANG_RE.test(lang)) throw badKey(where(group, entityId, lang), 'not a language tag');
+        if (!LANG_RE.test(lang)) return `${preview(lang)} is not a language tag`;
         clean = false;
         continue;
       }
       cleanTags.add(lang);
     }
-    if (untrimmed(name) || name === entityId) clean = false;
+    if (untrimmed(name as string) || name === entityId) clean = false;
   }
   if (clean) return Object.freeze(names as Record<string, string>);
   const out: Record<string, string> = {};
@@ -199,11 +239,14 @@ function entry(
 /**
  * Detect the shape of a parsed JSON feed document, validate it, and return its institutions.
  * `country` (ISO alpha-2) is given to entries of per-country and flat feeds, which do not name it.
- * Names: blank ones are dropped, language tags are lower-cased. Throws {@link HintFeedError}.
+ * Names: blank ones are dropped, language tags are lower-cased. An invalid entry (an id that is not
+ * a URI or URN, names that are not strings, a bad language tag; in a combined feed also a group that
+ * is not a country or region of institutions) is skipped and listed in `skipped`. Throws
+ * {@link HintFeedError} when the document is not a feed: the wrong shape, or not one valid entry.
  *
  * @example
  * ```ts
- * const { shape, entries } = parseHintFeed(JSON.parse(text), { country: 'NL' });
+ * const { shape, entries, skipped } = parseHintFeed(JSON.parse(text), { country: 'NL' });
  * ```
  * @group Hints
  */
@@ -211,45 +254,75 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
   const shape = detectHintFeedShape(document);
   const sourceCountry = options.country?.toUpperCase();
   const entries = new Map<string, HintEntry>();
+  const skips = new Skips();
   /** Language tags already seen to be clean (a feed uses a few dozen, on every entry). */
   const cleanTags = new Set<string>();
   // The document is checked by the loops that read it (no schema library): a zod pass over a
   // 65,000-entry feed cost more than JSON.parse itself (figure: `npm run bench -- hints`, refresh).
+  // The path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
   if (shape === 'combined') {
     for (const group in doc) {
+      const institutions = doc[group];
+      if (!isGroupKey(group)) {
+        skips.add([group], 'not a country code or region name (a group of a combined feed)');
+        continue;
+      }
+      if (!isPlainObject(institutions)) {
+        skips.add([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
+        continue;
+      }
       // A region group (africa, net, org) is not a country: its institutions have none.
       const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
-      const institutions = doc[group];
-      checkObject(institutions, [group], 'an object of institutions by entityID');
       for (const id in institutions) {
-        checkEntityId(id, [group]);
+        if (!entityIdOk(id)) {
+          skips.add([group, id], NOT_AN_ENTITY_ID);
+          continue;
+        }
+        const names = cleanNames(institutions[id], id, cleanTags);
+        if (typeof names === 'string') {
+          skips.add([group, id], names);
+          continue;
+        }
         const previous = entries.get(id);
         // An entityID listed under two groups: the first listing wins for the names (completed by the
         // later one), the first country given wins (a region listing never hides a country).
-        if (previous) {
-          const names = cleanNames(institutions[id], id, group, cleanTags);
-          entries.set(id, entry(id, mergeNames(previous.names, names), previous.country ?? country));
-        } else {
-          entries.set(id, entry(id, cleanNames(institutions[id], id, group, cleanTags), country));
-        }
+        entries.set(
+          id,
+          previous
+            ? entry(id, mergeNames(previous.names, names), previous.country ?? country)
+            : entry(id, names, country),
+        );
       }
     }
-  } else if (shape === 'per-country') {
-    for (const id in doc) {
-      checkEntityId(id, []);
-      entries.set(id, entry(id, cleanNames(doc[id], id, undefined, cleanTags), sourceCountry));
-    }
   } else {
+    const flat = shape === 'flat';
     for (const id in doc) {
-      checkEntityId(id, []);
-      const name = doc[id];
-      checkName(name, undefined, id);
-      entries.set(id, entry(id, cleanNames({ und: name }, id, undefined, cleanTags), sourceCountry));
+      if (!entityIdOk(id)) {
+        skips.add([id], NOT_AN_ENTITY_ID);
+        continue;
+      }
+      const value = doc[id];
+      const problem = flat ? nameProblem(value) : undefined;
+      const names = problem ?? cleanNames(flat ? { und: value } : value, id, cleanTags);
+      if (typeof names === 'string') {
+        skips.add([id], names);
+        continue;
+      }
+      entries.set(id, entry(id, names, sourceCountry));
     }
   }
-  if (entries.size === 0) throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
-  return { shape, entries };
+  if (entries.size === 0) {
+    const first = skips.reported[0];
+    if (first) {
+      throw new HintFeedError(
+        `feed lists no valid institution: ${skips.count} ${skips.count === 1 ? 'entry' : 'entries'} skipped, the first at ${first.path.map(preview).join(' → ')}: ${first.reason}`,
+        { code: 'feed_invalid_shape' },
+      );
+    }
+    throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
+  }
+  return { shape, entries, skipped: Object.freeze(skips.reported), skippedCount: skips.count };
 }
 
 /** `first`'s names, completed by languages only `second` has (both already clean). */

@@ -14,19 +14,19 @@ import type { HintSearchOptions, HintSearchResult } from './types.js';
  */
 export interface SearchHandlerOptions {
   /** Results when the request gives no `limit`. Default 10. */
-  defaultLimit?: number;
+  defaultLimit?: number | undefined;
   /** Largest `limit` a request may ask for (more is a 400). Default 50, at most 1000. */
-  maxLimit?: number;
+  maxLimit?: number | undefined;
   /** Longest `q`, in characters (longer is a 400). Default 100. */
-  maxQueryLength?: number;
+  maxQueryLength?: number | undefined;
   /**
    * Origins (`https://shop.example`) whose pages may call the endpoint from the browser (CORS). Default
    * none: only pages of the endpoint's own origin can read the answers (the picker is served by the
    * shop, so that is the usual case). `'*'` allows any origin.
    */
-  allowOrigins?: readonly string[] | '*';
+  allowOrigins?: readonly string[] | '*' | undefined;
   /** `Cache-Control: max-age` of answers, in seconds (0: `no-cache`, revalidate with the ETag). Default 60. */
-  maxAgeSeconds?: number;
+  maxAgeSeconds?: number | undefined;
 }
 
 /** One institution of `recent` that the list still has, with its name in `lang`. @group Hints */

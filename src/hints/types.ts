@@ -35,10 +35,26 @@ export type HintSource =
   | {
       url: string | URL;
       /** ISO 3166 alpha-2 code, any case. */
-      country?: string;
+      country?: string | undefined;
       /** A lower-case region name of 3 to 32 letters, digits or `-` (the service's `africa.json`, `net.json`, `org.json`). */
-      region?: string;
+      region?: string | undefined;
     };
+
+/**
+ * An entry of a feed that was left out because it is not valid (the rest of the file is used).
+ *
+ * @group Hints
+ */
+export interface SkippedHintEntry {
+  /**
+   * Where it is: its key (`["Saxion"]`), under its group in a combined feed (`["NL", "Saxion"]`), or a
+   * group's key alone when the whole group was left out (`["North America"]`). Each key is shown as
+   * the feed wrote it, cut at 100 characters, control and formatting characters escaped (`\u000a`).
+   */
+  readonly path: readonly string[];
+  /** Why, such as `not an entityID (a URL or URN of at most 1024 characters)`. Never a name's text. */
+  readonly reason: string;
+}
 
 /** What happened to one source during a refresh. @group Hints */
 export interface SourceRefreshResult {
@@ -47,6 +63,14 @@ export interface SourceRefreshResult {
   /** `updated`: a new body was parsed; `not-modified`: 304 or byte-identical body; `failed`: see `error`. */
   readonly status: 'updated' | 'not-modified' | 'failed';
   readonly error?: HintFeedError;
+  /**
+   * Entries of the body parsed in this refresh that were left out, in feed order: at most 20 (see
+   * `skippedCount`). Empty when the body was not parsed (`not-modified`, `failed`): a skip is reported
+   * once, by the refresh that read the body.
+   */
+  readonly skipped: readonly SkippedHintEntry[];
+  /** How many entries were left out in all; `skipped` lists the first 20. */
+  readonly skippedCount: number;
 }
 
 /**
@@ -91,19 +115,19 @@ export interface HintSearchOptions {
    * have a name in it are raised within their match kind. Names in every language are always matched.
    * Default: none (English, else first, names shown; nothing raised).
    */
-  lang?: string;
+  lang?: string | undefined;
   /**
    * The shopper's country (ISO 3166 alpha-2, any case): its institutions are raised within their match
    * kind; others are still found. Default: none.
    */
-  country?: string;
+  country?: string | undefined;
   /**
    * entityIDs the shopper chose before, most recent first (at most 10 are used): those that match the
    * query come first, whatever their match kind. Unknown ones are ignored. Default: none.
    */
-  recent?: readonly string[];
+  recent?: readonly string[] | undefined;
   /** Most results returned. Default 10, at most 1000. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '
 /** Options of {@link MemoryOfferLedger}. @group Offers */
 export interface MemoryOfferLedgerOptions extends OfferLedgerOptions {
   /** Clock, ms since the epoch. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 interface Entry {

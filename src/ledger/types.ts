@@ -14,7 +14,7 @@ export interface ClaimOptions {
    * How long this claim is remembered, in milliseconds; after it the same shopper can redeem the
    * offer again (e.g. a yearly offer). Default: the ledger's `retentionMs`.
    */
-  retentionMs?: number;
+  retentionMs?: number | undefined;
 }
 
 /**
@@ -62,5 +62,5 @@ export interface OfferLedgerOptions {
    * How long a claim is remembered, in milliseconds. Default: forever (until you delete it).
    * `claim(…, { retentionMs })` overrides it per claim.
    */
-  retentionMs?: number;
+  retentionMs?: number | undefined;
 }

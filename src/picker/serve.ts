@@ -20,9 +20,9 @@ export interface PickerModuleHandlerOptions {
    * afterwards, and a new version of the package changes the ETag). Use a versioned URL and a long
    * value (31 536 000 with `immutable`) if you prefer.
    */
-  maxAgeSeconds?: number;
+  maxAgeSeconds?: number | undefined;
   /** Add `immutable` to `Cache-Control` (only for a URL that changes with every version). Default false. */
-  immutable?: boolean;
+  immutable?: boolean | undefined;
 }
 
 let cached: { source: string; etag: string } | undefined;

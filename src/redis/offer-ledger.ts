@@ -17,12 +17,12 @@ export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
    * Prefix of every key the ledger writes: `<keyPrefix>offer:{<offer tag>}:<HMAC>`. Up to 64
    * characters; no spaces, `{` or `}`. Default `'av:'`.
    */
-  keyPrefix?: string;
+  keyPrefix?: string | undefined;
   /**
    * Longest wait for one Redis command, in milliseconds; past it `claim` fails with
    * `StoreError('store_unavailable')`. Default `2_000`.
    */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;

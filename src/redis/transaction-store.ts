@@ -34,35 +34,35 @@ export interface RedisTransactionStoreOptions {
    * for `ttlMs` once taken. Up to 64 characters; no spaces, `{` or `}` (as for the offer ledger, whose
    * keys use a Redis Cluster hash tag). Default `'av:'`.
    */
-  keyPrefix?: string;
+  keyPrefix?: string | undefined;
   /**
    * Longest time a transaction is kept, in milliseconds (its Redis TTL); a transaction's own
    * `expiresAt` applies when earlier. Taken states are remembered this long, so a second callback
    * gets `replayed_transaction`. Default `600_000` (10 minutes).
    */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /**
    * Longest wait for one Redis command, in milliseconds; past it the call fails with
    * `StoreError('store_unavailable')`. Default `2_000`.
    */
-  commandTimeoutMs?: number;
+  commandTimeoutMs?: number | undefined;
   /**
    * Bind each transaction to the browser that started it, as `MemoryTransactionStore` does: `put`
    * returns the `Set-Cookie` value of a per-transaction binding cookie (256-bit random,
    * `HttpOnly`), and `take` refuses a callback that does not carry it. Default `true`.
    */
-  bindToBrowser?: boolean;
+  bindToBrowser?: boolean | undefined;
   /**
    * Prefix of the binding cookies: a browser holds at most three, `<cookieName>_0` … `_2`. Default
    * `'__Host-av_bind'`, or `'av_bind'` when `secure` is off or `path` is not `/`.
    */
-  cookieName?: string;
+  cookieName?: string | undefined;
   /** `Secure` attribute of the binding cookie. Turn off only for plain-http development. Default `true`. */
-  secure?: boolean;
+  secure?: boolean | undefined;
   /** `SameSite` attribute of the binding cookie. Default `'lax'`. */
-  sameSite?: 'lax' | 'strict';
+  sameSite?: 'lax' | 'strict' | undefined;
   /** `Path` attribute of the binding cookie; the callback route must lie under it. Default `'/'`. */
-  path?: string;
+  path?: string | undefined;
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;

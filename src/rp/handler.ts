@@ -27,7 +27,7 @@ export interface CallbackHandlerOptions {
    * `instanceof`. Default: an HTML page with status 400 (502 when the service could not be
    * reached) showing `error.userMessage`, HTML-escaped.
    */
-  onError?(error: AnyAffiliationError, request: Request): Response | Promise<Response>;
+  onError?: ((error: AnyAffiliationError, request: Request) => Response | Promise<Response>) | undefined;
 }
 
 export interface HandlerDeps {

@@ -9,13 +9,13 @@ export interface FragmentRelayOptions {
    * `http(s)` URL of the same origin (the CSP's `form-action 'self'` blocks any other). Default:
    * the path of the page itself, as the browser shows it (the callback route).
    */
-  action?: string;
+  action?: string | undefined;
   /**
    * The CSP nonce for the page's script, 128 bits or more as base64/base64url (at least 22
    * characters). Default: 128 random bits, fresh on every call. Pass your own only when your
    * framework already generates one per response.
    */
-  nonce?: string;
+  nonce?: string | undefined;
 }
 
 /** A ready-to-send relay page. @group Callback */

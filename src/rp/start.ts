@@ -176,39 +176,39 @@ export interface StartHandlerOptions {
    * mistake). Other fields are ignored.
    * Default `['affiliation', 'institution']`, plus `'flow'` when `flows` offers both flows.
    */
-  formFields?: readonly StartFormField[];
+  formFields?: readonly StartFormField[] | undefined;
   /** The affiliation validated when the form does not choose one. Default `'student'`. */
-  affiliation?: Affiliation;
+  affiliation?: Affiliation | undefined;
   /** The affiliations the form may ask for. Default all four (`AFFILIATIONS`). */
-  affiliations?: readonly Affiliation[];
+  affiliations?: readonly Affiliation[] | undefined;
   /** The identifier requested when the form does not choose one. Default none (`transient`). */
-  identifier?: Identifier;
+  identifier?: Identifier | undefined;
   /** The institution (entityID) sent as `aarc_idp_hint` when the form does not choose one. Default none. */
-  idpHint?: string;
+  idpHint?: string | undefined;
   /** Further scopes, passed to `createAuthorizationRequest`. Default none. */
-  scopes?: string[];
+  scopes?: string[] | undefined;
   /** A claims request, passed to `createAuthorizationRequest`. Default none. */
-  claims?: ClaimsRequest;
+  claims?: ClaimsRequest | undefined;
   /**
    * The client for each flow the form may pick with `flow=code` / `flow=id_token` (an
    * `AffiliationClient` has one response type; make a second one with `responseType: 'id_token'`
    * sharing the transaction store). Default: this client for its own response type only.
    */
-  flows?: { code?: StartClient; id_token?: StartClient };
+  flows?: { code?: StartClient; id_token?: StartClient } | undefined;
   /**
    * The shop's public origin (`https://shop.example`). Default: the origin of the client's
    * `redirectUri`. Never taken from the `Host` or `X-Forwarded-*` headers.
    */
-  origin?: string;
+  origin?: string | undefined;
   /** Largest form body read, in bytes. Default 4096. */
-  maxFormBytes?: number;
+  maxFormBytes?: number | undefined;
   /**
    * The answer to a refused start (any `AffiliationError`: `StartRequestError` with its `status`,
    * `ScopeError`, `ValidationError('unknown_hint')`, …). Default: a small no-store HTML page with
    * `error.userMessage`, status `StartRequestError.status`, 502 for `TransportError`, else 400;
    * `Allow: POST` on 405.
    */
-  onError?(error: AffiliationError, request: Request): Response | Promise<Response>;
+  onError?: ((error: AffiliationError, request: Request) => Response | Promise<Response>) | undefined;
 }
 
 const DEFAULT_MAX_FORM_BYTES = 4096;

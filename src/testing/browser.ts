@@ -21,21 +21,21 @@ export interface AuthorizeStep {
 /** Options of `TestProvider.authorize()`. @group Testing */
 export interface AuthorizeOptions {
   /** entityID picked on the institution selection page. Default: the page's first (preselected) institution. */
-  institution?: string;
+  institution?: string | undefined;
   /**
    * Values typed into the pages' forms, by field name, replacing the defaults wherever a form has
    * that field: `username` on the login page (used as the user when no outcome is scripted),
    * `consent` (`'yes'` or `'no'`) on the consent page. Default: none (each form's defaults).
    */
-  fields?: Record<string, string>;
+  fields?: Record<string, string> | undefined;
   /** Cookie jar of the scripted browser. Default: a new, empty jar. */
-  cookieJar?: TestCookieJar;
+  cookieJar?: TestCookieJar | undefined;
   /** The fetch used for every step. Default: real HTTP for a started provider, in-process otherwise. */
-  fetch?: typeof fetch;
+  fetch?: typeof fetch | undefined;
   /** Called after every request, e.g. to print the walk. Default: none. */
-  onStep?: (step: AuthorizeStep) => void;
+  onStep?: ((step: AuthorizeStep) => void) | undefined;
   /** Most requests made before giving up. Default: `20`. */
-  maxSteps?: number;
+  maxSteps?: number | undefined;
 }
 
 /** The scripted browser could not walk the provider's pages (an unexpected page or status). @group Testing */

@@ -115,67 +115,67 @@ export interface ErrorLocations {
 /** Options of `TestProvider.start()`. @group Testing */
 export interface TestProviderOptions {
   /** Registered clients. Default: one client, {@link DEFAULT_TEST_CLIENT}. */
-  clients?: TestClient[];
+  clients?: TestClient[] | undefined;
   /** Institutions known to the service (the hint mapping). Default: {@link DEFAULT_TEST_INSTITUTIONS}. */
-  institutions?: TestInstitution[];
+  institutions?: TestInstitution[] | undefined;
   /**
    * `{error_site}`: where the user ends for an invalid client_id or redirect_uri (spec 7.2).
    * Default: `${baseUrl}/errors`, whose two pages the provider serves itself.
    */
-  errorSite?: string;
+  errorSite?: string | undefined;
   /** The path segment of `{base_url}/Service/authorization`. Default: `'Service'`. */
-  serviceName?: string;
+  serviceName?: string | undefined;
   /**
    * Publish the issuer with a trailing slash (`{base_url}/`, as spec 2.4's claim description
    * writes it) in discovery and in `iss`. Default: `false` (`{base_url}`, as the endpoint list writes it).
    */
-  issuerTrailingSlash?: boolean;
+  issuerTrailingSlash?: boolean | undefined;
   /** Lifetime of an authorization code, in milliseconds. Default: `60_000`. */
-  codeTtlMs?: number;
+  codeTtlMs?: number | undefined;
   /** ID token lifetime after `auth_time`, in seconds (spec 2.4: about 60 minutes). Default: `3600`. */
-  idTokenTtlSeconds?: number;
+  idTokenTtlSeconds?: number | undefined;
   /** Access token lifetime after issuance, in seconds. Default: `3600`. */
-  accessTokenTtlSeconds?: number;
+  accessTokenTtlSeconds?: number | undefined;
   /** How long a started transaction may wait at the institution pages, in milliseconds. Default: `600_000`. */
-  transactionTtlMs?: number;
+  transactionTtlMs?: number | undefined;
   /**
    * How long a key stays in the JWKS after `rotateKeys()` replaced it, in milliseconds, so tokens it
    * signed still verify. Default: the ID token lifetime (`idTokenTtlSeconds * 1000`).
    */
-  retiredKeyTtlMs?: number;
+  retiredKeyTtlMs?: number | undefined;
   /** ID token signing algorithm. Default: `'RS256'`. */
-  signingAlg?: TestSigningAlg;
+  signingAlg?: TestSigningAlg | undefined;
   /** Refuse code-flow requests without a PKCE `code_challenge`. Default: `false` (PKCE optional, as the spec says). */
-  requirePkce?: boolean;
+  requirePkce?: boolean | undefined;
   /** Where each kind of authorization error is placed. Defaults: see {@link ErrorLocations}. */
-  errorLocations?: ErrorLocations;
+  errorLocations?: ErrorLocations | undefined;
   /**
    * Secret from which persistent subjects and default `reuse_detection` values are derived. Give a
    * fixed value to keep persistent subjects stable across provider restarts. Default: random per provider.
    */
-  subjectSecret?: string;
+  subjectSecret?: string | undefined;
   /** Clock, in milliseconds since the epoch. Default: `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * For negative tests (a relying party's checks, the `doctor` command): members merged over the
    * discovery document, e.g. `{ issuer: 'https://elsewhere.example' }` or a `jwks_uri` that does not
    * exist. `undefined` values remove a member. Default: none.
    */
-  discoveryOverrides?: Record<string, unknown>;
+  discoveryOverrides?: Record<string, unknown> | undefined;
   /**
    * For negative tests: rewrite the claims of every ID token before it is signed (return the new
    * claims, or change the object in place and return nothing), e.g. to send a wrong `nonce` or
    * `requested_scopes`. Default: none.
    */
-  idTokenClaims?: (claims: Record<string, unknown>) => Record<string, unknown> | undefined;
+  idTokenClaims?: ((claims: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined;
 }
 
 /** Options of `TestProvider.start()` when it listens: the provider options plus where. @group Testing */
 export interface StartTestProviderOptions extends TestProviderOptions {
   /** TCP port; `0` picks a free one. Default: `0`. */
-  port?: number;
+  port?: number | undefined;
   /** Interface to bind. Default: `'127.0.0.1'`. */
-  host?: string;
+  host?: string | undefined;
 }
 
 /** The client registered when `clients` is not given. @group Testing */

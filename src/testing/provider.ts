@@ -40,7 +40,7 @@ export interface CreateTestProviderOptions extends TestProviderOptions {
    * `{base_url}` of the provider, without a trailing slash (one is removed). May carry a path.
    * Default: `'https://op.affiliation.test'` (a reserved name that never resolves: use it with msw).
    */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
 }
 
 /** The endpoints of a test provider, as absolute URLs. @group Testing */

@@ -224,7 +224,9 @@ describe('HintFeed against a real HTTP server', () => {
     expect(result.error).toBeInstanceOf(HintFeedError);
     expect(result.error?.code).toBe(code);
     expect(result.error?.source).toBe(server.url(p));
-    expect(result.sources).toEqual([{ url: server.url(p), status: 'failed', error: result.error }]);
+    expect(result.sources).toEqual([
+      { url: server.url(p), status: 'failed', error: result.error, skipped: [], skippedCount: 0 },
+    ]);
     expect(errors).toEqual([result.error]);
     expect(result).toMatchObject({ added: [], removed: [], renamed: [], total: 4 });
     expect(feed.size).toBe(4);

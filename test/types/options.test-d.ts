@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { describe, expectTypeOf, it } from 'vitest';
+import { HintFeed } from '../../src/hints.js';
 import type {
   AuthorizationRequest,
   HintLookup,
@@ -11,7 +12,7 @@ import type {
   Transaction,
   TransactionStore,
 } from '../../src/index.js';
-import { AffiliationClient, buildScope } from '../../src/index.js';
+import { AffiliationClient, buildScope, CookieTransactionStore } from '../../src/index.js';
 
 declare const client: AffiliationClient;
 declare const req: IncomingMessage;
@@ -23,6 +24,18 @@ describe('optional options accept undefined (exactOptionalPropertyTypes)', () =>
     void client.validateCallback(req.url ?? '/', { cookie: req.headers.cookie });
     void client.validateCallback('/callback?code=x', { cookie: null });
     void client.validateCallback('/callback?code=x', { cookie: undefined, body: undefined });
+  });
+
+  it('new CookieTransactionStore({ secret, secure: isProd ? true : undefined }) compiles (issue 22)', () => {
+    const isProd = maybe(true) === true;
+    void new CookieTransactionStore({ secret: 'x'.repeat(32), secure: isProd ? true : undefined });
+  });
+
+  it('a HintFeed source names its country or region from a variable that may be undefined', () => {
+    void new HintFeed({
+      sources: [{ url: 'https://feeds.example.org/nl.json', country: maybe('nl'), region: undefined }],
+      cacheFile: maybe('/var/cache/hints.json'),
+    });
   });
 
   it('AffiliationClient.discover options', () => {

@@ -126,15 +126,24 @@ function printReport(io: CliIO, report: RefreshReport, file: string, json: boole
         removed: report.removed,
         renamed: report.renamed,
         error: errorJson(result.error),
-        sources: result.sources.map((s) => ({ url: s.url, status: s.status, error: errorJson(s.error) })),
+        sources: result.sources.map((s) => ({
+          url: s.url,
+          status: s.status,
+          error: errorJson(s.error),
+          skipped: s.skipped,
+          skippedCount: s.skippedCount,
+        })),
       })}\n`,
     );
     return;
   }
   const failed =
     report.failedSources > 0 ? `, ${report.failedSources} of ${result.sources.length} sources failed` : '';
+  const skippedCount = result.sources.reduce((sum, s) => sum + s.skippedCount, 0);
+  const skipped =
+    skippedCount > 0 ? `, ${skippedCount} invalid ${skippedCount === 1 ? 'entry' : 'entries'} skipped` : '';
   io.stdout.write(
-    `${report.status}: ${report.added.length} added, ${report.removed.length} removed, ${report.renamed.length} renamed, ${report.total} total${failed} (${file})\n`,
+    `${report.status}: ${report.added.length} added, ${report.removed.length} removed, ${report.renamed.length} renamed, ${report.total} total${failed}${skipped} (${file})\n`,
   );
   for (const id of report.added) io.stdout.write(`  + ${id}\n`);
   for (const id of report.removed) io.stdout.write(`  - ${id}\n`);
@@ -142,6 +151,17 @@ function printReport(io: CliIO, report: RefreshReport, file: string, json: boole
   // A source's error message names its URL once.
   for (const s of result.sources) {
     if (s.error) io.stderr.write(`affiliation-validation hints: ${s.error.message} [${s.error.code}]\n`);
+    // The keys come escaped and cut short from the parser; at most 20 lines a source.
+    for (const e of s.skipped) {
+      io.stderr.write(
+        `affiliation-validation hints: ${s.url}: skipped ${e.path.map((k) => `"${k}"`).join(' → ')}: ${e.reason} [entry_skipped]\n`,
+      );
+    }
+    if (s.skippedCount > s.skipped.length) {
+      io.stderr.write(
+        `affiliation-validation hints: ${s.url}: and ${s.skippedCount - s.skipped.length} more invalid entries skipped [entry_skipped]\n`,
+      );
+    }
   }
   for (const error of [result.error, result.cacheError]) {
     if (error && !result.sources.some((s) => s.error === error)) {

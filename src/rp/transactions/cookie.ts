@@ -25,37 +25,37 @@ export interface CookieTransactionStoreOptions {
    * Default `'__Host-av_tx'` (the browser then takes the cookie only from this very host, so a
    * sibling subdomain cannot plant one), or `'av_tx'` when `secure` is off or `path` is not `/`.
    */
-  cookieName?: string;
+  cookieName?: string | undefined;
   /**
    * Longest life of a transaction, in milliseconds (the sealed expiry); a transaction's own
    * `expiresAt` applies when earlier. The cookie itself lives 10 minutes longer, so that a late
    * callback is reported as `expired_transaction` rather than as a missing cookie. Default
    * `600_000` (10 minutes).
    */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /**
    * Most states this app instance remembers after their callback (or after a newer start
    * superseded them), each for `ttlMs`: a second callback for one of them is then told apart
    * precisely (`replayed_transaction`, superseded) even when two arrive at once. Default `10_000`.
    */
-  maxRememberedStates?: number;
+  maxRememberedStates?: number | undefined;
   /**
    * Set the `Secure` attribute. Browsers drop `Secure` cookies set over plain `http:`, except on
    * `localhost`, `*.localhost` and `127.0.0.1` (Chromium and Firefox): turn it off only for
    * plain-http development on another host name. Default `true`.
    */
-  secure?: boolean;
+  secure?: boolean | undefined;
   /**
    * The `SameSite` attribute. Default `'lax'`: the callback is a top-level cross-site GET
    * navigation from the service, which `Lax` cookies survive. `'strict'` cookies are NOT sent on
    * that redirect, so use it only when the callback is reached through a same-site step (e.g. the
    * fragment relay's form POST).
    */
-  sameSite?: 'lax' | 'strict';
+  sameSite?: 'lax' | 'strict' | undefined;
   /** The `Path` attribute; the callback route must lie under it. Default `'/'`. */
-  path?: string;
+  path?: string | undefined;
   /** Clock, ms since the epoch. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
 }
 
 /**

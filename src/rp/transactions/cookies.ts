@@ -12,10 +12,10 @@ export const MAX_TRANSACTION_COOKIES = 3;
 
 /** Cookie options shared by the stores that put a cookie per transaction in the browser. */
 export interface TransactionCookieOptions {
-  cookieName?: string;
-  secure?: boolean;
-  sameSite?: 'lax' | 'strict';
-  path?: string;
+  cookieName?: string | undefined;
+  secure?: boolean | undefined;
+  sameSite?: 'lax' | 'strict' | undefined;
+  path?: string | undefined;
 }
 
 const COOKIE_NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;

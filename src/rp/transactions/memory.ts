@@ -14,14 +14,14 @@ export interface MemoryTransactionStoreOptions {
    * Most transactions held at once, and most taken states remembered for replay detection.
    * When full, expired entries go first, then the oldest. Default `10_000`.
    */
-  maxEntries?: number;
+  maxEntries?: number | undefined;
   /**
    * Longest time a transaction is kept, in milliseconds; a transaction's own `expiresAt` applies
    * when earlier. Taken states are remembered this long. Default `600_000` (10 minutes).
    */
-  ttlMs?: number;
+  ttlMs?: number | undefined;
   /** Clock, ms since the epoch. Default `Date.now`. */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * Bind each transaction to the browser that started it (RFC 9700 §2.1, OpenID Connect Core
    * 3.1.2.1): `put` returns a `Set-Cookie` header value (a 256-bit random value, HttpOnly) that the
@@ -30,19 +30,19 @@ export interface MemoryTransactionStoreOptions {
    * only when your app binds the `state` to the browser itself (e.g. keeps it in its own session
    * and compares). Default `true`.
    */
-  bindToBrowser?: boolean;
+  bindToBrowser?: boolean | undefined;
   /**
    * Prefix of the binding cookies: a browser holds at most three, `<cookieName>_0` … `_2`. Default
    * `'__Host-av_bind'` (a sibling subdomain cannot plant one), or `'av_bind'` when `secure` is off
    * or `path` is not `/`.
    */
-  cookieName?: string;
+  cookieName?: string | undefined;
   /** `Secure` attribute of the binding cookie. Turn off only for plain-http development. Default `true`. */
-  secure?: boolean;
+  secure?: boolean | undefined;
   /** `SameSite` attribute of the binding cookie (as in `CookieTransactionStoreOptions`). Default `'lax'`. */
-  sameSite?: 'lax' | 'strict';
+  sameSite?: 'lax' | 'strict' | undefined;
   /** `Path` attribute of the binding cookie; the callback route must lie under it. Default `'/'`. */
-  path?: string;
+  path?: string | undefined;
 }
 
 interface Held {
