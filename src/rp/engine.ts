@@ -62,7 +62,6 @@ interface HeldKeys {
 
 type Endpoint = 'token' | 'userinfo' | 'jwks';
 
-const decoder = new TextDecoder();
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -76,13 +75,19 @@ function requestInit(init: oidc.CustomFetchOptions): RequestInit {
   return { ...rest, headers: kept } as RequestInit;
 }
 
-/** A buffered answer handed to openid-client: our body, its status and headers. */
-function answer(text: string, from: { status: number; statusText?: string; headers: Headers }): Response {
-  return new Response(text, {
-    status: from.status,
-    statusText: from.statusText ?? '',
-    headers: from.headers,
-  });
+/** A body as text and as JSON (`body` is `undefined` when the text is not JSON). */
+async function readJson(response: Response): Promise<{ text: string; body: unknown }> {
+  const text = await response.text();
+  try {
+    return { text, body: JSON.parse(text) };
+  } catch {
+    return { text, body: undefined };
+  }
+}
+
+/** A 200 JSON answer for openid-client, which insists on the media type (the SDK accepts any JSON). */
+function jsonAnswer(text: string): Response {
+  return new Response(text, { headers: { 'content-type': 'application/json' } });
 }
 
 /**
@@ -104,22 +109,14 @@ async function fetchDiscovery(
       url,
     });
   if (response.status !== 200) throw error(`answered HTTP ${response.status}`, 'http_status');
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw error('did not answer with JSON', 'invalid_response');
-  }
+  const { text, body } = await readJson(response);
+  if (body === undefined) throw error('did not answer with JSON', 'invalid_response');
   const problem = documentProblem(body);
   if (problem !== undefined) {
     throw error(`returned an invalid provider configuration: ${problem}`, 'invalid_response');
   }
   onDocument(body as ProviderMetadata);
-  // openid-client insists on the media type; the SDK accepted any JSON before and still does.
-  const headers = new Headers(response.headers);
-  headers.set('content-type', 'application/json');
-  return answer(text, { status: 200, headers });
+  return jsonAnswer(text);
 }
 
 export class Engine {
@@ -339,22 +336,14 @@ export class Engine {
   async #fetchToken(url: string, init: RequestInit): Promise<Response> {
     const response = await this.#o.http.fetch(url, init);
     if (response.status !== 200) return response;
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
+    const { text, body } = await readJson(response);
     if (!isObject(body)) {
       throw new TransportError('The token endpoint did not answer with a JSON object', {
         code: 'invalid_response',
         status: 200,
       });
     }
-    const headers = new Headers(response.headers);
-    headers.set('content-type', 'application/json');
-    return answer(text, { status: 200, statusText: response.statusText, headers });
+    return jsonAnswer(text);
   }
 
   /** Userinfo as JSON only: a signed (JWT) userinfo response is refused. */
@@ -362,13 +351,8 @@ export class Engine {
     const response = await this.#o.http.fetch(url, init);
     const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (response.status === 200 && type === 'application/jwt') {
-      throw new TransportError(
-        'The userinfo endpoint answered a signed JWT; only JSON userinfo is supported',
-        {
-          code: 'invalid_response',
-          status: 200,
-        },
-      );
+      const message = 'The userinfo endpoint answered a signed JWT; only JSON userinfo is supported';
+      throw new TransportError(message, { code: 'invalid_response', status: 200 });
     }
     return response;
   }
@@ -396,7 +380,7 @@ export class Engine {
       ? nowSeconds - OPENID_CLIENT_KEYS_MAX_AGE_S + KEY_REFRESH_INTERVAL_MS / 1000
       : Math.min(Math.floor(keys.fetchedAt / 1000), nowSeconds) - OPENID_CLIENT_UNKNOWN_KID_AGE_S;
     this.#generation = { seed: { jwks: keys.jwks, uat } };
-    return answer(keys.text, { status: 200, headers: new Headers({ 'content-type': 'application/json' }) });
+    return jsonAnswer(keys.text);
   }
 
   /** One request for the key set; on failure the held keys stay (or the error is thrown when none are held). */
@@ -404,38 +388,29 @@ export class Engine {
     const url = this.#jwksUri;
     this.#keysAttemptAt = Date.now();
     if (this.#keys !== undefined) this.#refreshAt = this.#keysAttemptAt;
-    let text: string;
     try {
-      text = await this.#downloadKeys(url);
+      this.#keys = await this.#downloadKeys(url);
+      this.#o.logger.debug?.('provider keys fetched', { url });
     } catch (error) {
       if (this.#keys === undefined) throw error;
       this.#o.logger.warn?.('could not refresh the provider keys; using the cached ones', {
         error: error instanceof Error ? error.message : 'unknown error',
       });
-      return;
     }
-    const jwks = JSON.parse(text) as oidc.JWKS;
-    this.#keys = { text, jwks, fetchedAt: Date.now() };
-    this.#o.logger.debug?.('provider keys fetched', { url });
   }
 
-  async #downloadKeys(url: string): Promise<string> {
+  async #downloadKeys(url: string): Promise<HeldKeys> {
     const fail = (message: string, code: 'http_status' | 'invalid_response', status?: number) =>
       new TransportError(`Provider keys at ${url}: ${message}`, { code, status, method: 'GET', url });
     const response = await this.#o.http.fetch(url, {
       headers: { accept: 'application/jwk-set+json, application/json' },
     });
     if (response.status !== 200) throw fail(`HTTP ${response.status}`, 'http_status', response.status);
-    const text = decoder.decode(await response.arrayBuffer());
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw fail('not JSON', 'invalid_response', 200);
-    }
+    const { text, body } = await readJson(response);
+    if (body === undefined) throw fail('not JSON', 'invalid_response', 200);
     if (!isObject(body) || !Array.isArray(body.keys) || !body.keys.every(isObject)) {
       throw fail('not a valid JSON Web Key Set', 'invalid_response', 200);
     }
-    return text;
+    return { text, jwks: body as unknown as oidc.JWKS, fetchedAt: Date.now() };
   }
 }
