@@ -255,7 +255,7 @@ export class Engine {
   ): Promise<GrantResult> {
     try {
       const tokens = await oidc.authorizationCodeGrant(this.#config('code'), callback, {
-        pkceCodeVerifier: checks.codeVerifier,
+        ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
         expectedState: checks.state,
         expectedNonce: checks.nonce,
         idTokenExpected: true,
