@@ -231,7 +231,14 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
       if (d === undefined) {
         return new ValidationError('signature_invalid', 'The ID token is not a well-formed JWS');
       }
-      if (isObject(d.body)) return tokenResponseProblem(d.body);
+      if ('body' in d) {
+        return isObject(d.body)
+          ? tokenResponseProblem(d.body)
+          : new TransportError('The token endpoint did not answer with a JSON object', {
+              code: 'invalid_response',
+              status: 200,
+            });
+      }
       if ('expected' in d && isObject(d.header)) {
         const expected = Array.isArray(d.expected) ? d.expected.join(', ') : String(d.expected);
         return new ValidationError(
@@ -259,8 +266,11 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
 export async function fromEngine(error: unknown, ctx: MapContext): Promise<AffiliationError> {
   if (error instanceof AffiliationError) return error;
   const e = error as { code?: unknown; cause?: unknown; status?: unknown; response?: unknown } | null;
-  // Our customFetch's error (a TransportError), wrapped by openid-client.
+  // Our customFetch's error (a TransportError), wrapped by openid-client, or by oauth4webapi first
+  // (OAUTH_PARSE_ERROR around what the token response's json() threw).
   if (e?.cause instanceof AffiliationError) return e.cause;
+  const inner = (e?.cause as { cause?: unknown } | null | undefined)?.cause;
+  if (inner instanceof AffiliationError) return inner;
   const code = e?.code;
   const source = ctx.source === 'userinfo' ? 'userinfo' : 'token';
   let mapped: AffiliationError;

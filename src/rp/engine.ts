@@ -332,18 +332,24 @@ export class Engine {
     }
   }
 
-  /** The token response: a 200 must be a JSON object (told apart here from a malformed ID token). */
+  /**
+   * The token response as it is, except that its body's `json()` throws our error: openid-client
+   * reports a body that is not JSON and an ID token that is not (a forgery) with the same code, and
+   * keeps what `json()` threw in the `cause` chain. Reading the body here would cost a copy of it.
+   */
   async #fetchToken(url: string, init: RequestInit): Promise<Response> {
     const response = await this.#o.http.fetch(url, init);
-    if (response.status !== 200) return response;
-    const { text, body } = await readJson(response);
-    if (!isObject(body)) {
-      throw new TransportError('The token endpoint did not answer with a JSON object', {
-        code: 'invalid_response',
-        status: 200,
-      });
+    if (response.status === 200) {
+      const json = response.json.bind(response);
+      const notJson = () => {
+        throw new TransportError('The token endpoint did not answer with a JSON object', {
+          code: 'invalid_response',
+          status: 200,
+        });
+      };
+      Object.defineProperty(response, 'json', { value: () => json().catch(notJson) });
     }
-    return jsonAnswer(text);
+    return response;
   }
 
   /** Userinfo as JSON only: a signed (JWT) userinfo response is refused. */
