@@ -67,6 +67,25 @@ describe('the token request', () => {
     expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
   });
 
+  it.each([
+    ['JSON that does not parse, labelled application/json', '{"access_token": "at", ', 'application/json'],
+    ['a JSON array', '[]', 'application/json'],
+  ])(
+    'refuses a 200 answer of %s (TransportError invalid_response, not a token defect)',
+    async (_n, body, type) => {
+      server.use(
+        http.post(
+          TOKEN_ENDPOINT,
+          () => new HttpResponse(body, { status: 200, headers: { 'content-type': type } }),
+        ),
+      );
+      const { client, callback } = await codeFlow();
+      const error = await rejection(client.validateCallback(callback));
+      expect(error).toBeInstanceOf(TransportError);
+      expect(error).toMatchObject({ code: 'invalid_response', status: 200 });
+    },
+  );
+
   it('a token response without an ID token → missing_parameters', async () => {
     op.knobs = { tokenResponse: (b) => delete b.id_token };
     const { client, callback } = await codeFlow();
