@@ -42,6 +42,7 @@ acceptsUndefined<E_docs_site.DeleteOptions>('ok'); // ./docs-site
 acceptsUndefined<E_docs_site.DocsSiteOptions>('ok'); // ./docs-site
 acceptsUndefined<E_docs_site.IterateOptions>('ok'); // ./docs-site
 acceptsUndefined<E_docs_site.RequestOptions>('ok'); // ./docs-site
+acceptsUndefined<E_docs_site.SyncOptions>('ok'); // ./docs-site
 acceptsUndefined<E_docs_site.UpdateOptions>('ok'); // ./docs-site
 acceptsUndefined<E_docs_site.UploadOptions>('ok'); // ./docs-site
 acceptsUndefined<E_testing.AuthorizeOptions>('ok'); // ./testing
