@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
+import { mapLimit } from '../core/map-limit.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
@@ -92,6 +93,11 @@ interface Snapshot {
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+/**
+ * Most sources fetched at once. The service publishes about 80 files on one host: fetching them
+ * all at once would open as many connections to it and queue behind the pool anyway.
+ */
+export const SOURCE_CONCURRENCY = 8;
 
 function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
   let out: Date | undefined;
@@ -448,8 +454,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   async #refresh(seq: number): Promise<RefreshResult> {
     await this.load();
     const base = this.#snapshot;
-    const outcomes = await Promise.all(
-      this.#sources.map((source, i) => fetchSource(this.#http, source, base.parts[i], this.#abort.signal)),
+    const outcomes = await mapLimit(this.#sources, SOURCE_CONCURRENCY, (source, i) =>
+      fetchSource(this.#http, source, base.parts[i], this.#abort.signal),
     );
     if (seq <= this.#appliedSeq) {
       // A newer refresh finished first: its result stands.
