@@ -165,33 +165,22 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
     positiveInt('maxBytes', options.maxBytes);
-    positiveInt('timeoutMs', options.timeoutMs, MAX_TIMER_MS);
-    if (
-      options.retries !== undefined &&
-      (!Number.isInteger(options.retries) || options.retries < 0 || options.retries > 10)
-    ) {
-      throw new OptionsError('retries must be an integer from 0 to 10');
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new OptionsError('fetch must be a function');
-    }
-    if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
-      throw new OptionsError('logger must be an object');
-    }
+    // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
     this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
-    this.#logger = options.logger ?? noopLogger;
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? 2,
       maxResponseBytes: maxBytes,
-      logger: this.#logger,
+      logger: options.logger ?? noopLogger,
       // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
       secrets: sources.flatMap((s) => s.secrets),
     });
+    // The feed's own log lines go through the same redacting wrapper as the requests'.
+    this.#logger = this.#http.logger;
     this.#snapshot = { parts: sources.map(() => undefined), entries: EMPTY, index: undefined };
   }
 

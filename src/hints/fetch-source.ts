@@ -145,7 +145,7 @@ export async function fetchSource(
 }
 
 function decodeJson(bytes: Uint8Array): unknown {
-  // isUtf8 (simdutf) then a plain decode is several times faster than a fatal TextDecoder.
+  // isUtf8 then a plain decode: a fatal TextDecoder is slower on a feed file of a megabyte.
   if (!isUtf8(bytes)) throw new Error('the body is not UTF-8');
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
   return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);

@@ -2,6 +2,7 @@ import { readBounded } from '../core/body.js';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger, redactingLogger } from '../core/logger.js';
+import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { getDefaultFetch } from './dispatcher.js';
 
@@ -70,8 +71,6 @@ const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 /** undici error codes that are time limits rather than broken connections. */
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-/** setTimeout's largest delay; longer values fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
@@ -82,29 +81,17 @@ export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
 const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
-/**
- * Check an integer option: `undefined` passes (the default applies), anything else must be an integer
- * from `min` to `max`. The one check of every time limit and count of the SDK, so that a `timeoutMs`
- * means the same wherever it is given.
- */
-export function checkInt(name: string, value: number | undefined, min: number, max = MAX_TIMER_MS): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new OptionsError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
-  }
-}
-
 /** Check a `timeoutMs` option: whole milliseconds, at least 1, at most what `setTimeout` can wait. */
 export function checkTimeoutMs(value: number | undefined, name = 'timeoutMs'): void {
-  checkInt(name, value, 1);
+  integerOption(name, value, 0, { max: MAX_TIMER_MS });
 }
 
 function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
   checkTimeoutMs(options.timeoutMs);
-  checkInt('retries', options.retries, 0, 10);
-  checkInt('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER);
-  checkInt('maxRetryAfterMs', options.maxRetryAfterMs, 0);
+  integerOption('retries', options.retries, 0, { min: 0, max: 10 });
+  integerOption('maxResponseBytes', options.maxResponseBytes, 0);
+  integerOption('maxRetryAfterMs', options.maxRetryAfterMs, 0, { min: 0, max: MAX_TIMER_MS });
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new OptionsError('fetch must be a function');
   }
@@ -197,7 +184,7 @@ export class HttpClient {
     const timeoutMs = initTimeout ?? o.timeoutMs;
     const maxBytes = initMax ?? o.maxResponseBytes;
     checkTimeoutMs(timeoutMs);
-    checkInt('maxResponseBytes', maxBytes, 1, Number.MAX_SAFE_INTEGER);
+    integerOption('maxResponseBytes', maxBytes, 0);
 
     // A stream body cannot be sent twice, so such a request is never retried.
     const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);

@@ -1,7 +1,7 @@
 import { OptionsError } from '../core/errors.js';
+import { describe, positiveInteger } from '../core/options.js';
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
-import { describe, positiveInteger } from '../rp/transactions/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection, script } from './connection.js';
 import { StoreError } from './errors.js';

@@ -1,5 +1,6 @@
 import { hash, randomFillSync } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { describe, positiveInteger } from '../core/options.js';
 import { ValidationError } from '../rp/errors.js';
 import {
   cookieHeader,
@@ -7,7 +8,7 @@ import {
   MAX_TRANSACTION_COOKIES,
   TransactionCookies,
 } from '../rp/transactions/cookies.js';
-import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
+import { checkTransaction } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';

@@ -513,7 +513,7 @@ describe('HttpClient options', () => {
     expect(() => checkTimeoutMs(2 ** 31 - 1)).not.toThrow();
     for (const bad of [0, 1.5, 2 ** 31, Number.NaN]) {
       expect(() => checkTimeoutMs(bad, 'readyTimeoutMs')).toThrow(
-        /^readyTimeoutMs must be an integer from 1/,
+        /^Option `readyTimeoutMs` must be an integer from 1/,
       );
     }
   });
