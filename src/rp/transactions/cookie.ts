@@ -5,7 +5,7 @@ import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
-import { StateLedger } from './ledger.js';
+import { GoneStates } from './gone-states.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 import { replayedError, supersededError } from './outcomes.js';
 
@@ -140,7 +140,7 @@ export class CookieTransactionStore implements TransactionStore {
   readonly #cookies: TransactionCookies;
   readonly #ttlMs: number;
   readonly #now: () => number;
-  readonly #remembered: StateLedger;
+  readonly #remembered: GoneStates;
 
   constructor(options: CookieTransactionStoreOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -163,7 +163,7 @@ export class CookieTransactionStore implements TransactionStore {
     this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
     this.#now = clock(options.now);
     const remember = positiveInteger('maxRememberedStates', options.maxRememberedStates, 10_000);
-    this.#remembered = new StateLedger(remember, this.#ttlMs);
+    this.#remembered = new GoneStates(remember, this.#ttlMs);
   }
 
   /** Always `true`: the transaction is in the browser's cookie, so `take` needs the callback's cookies. */

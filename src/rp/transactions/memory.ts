@@ -3,7 +3,7 @@ import { OptionsError } from '../../core/errors.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
-import { type GoneEntry, StateLedger } from './ledger.js';
+import { type GoneEntry, GoneStates } from './gone-states.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 import { goneError, supersededError } from './outcomes.js';
 
@@ -94,7 +94,7 @@ export class MemoryTransactionStore implements TransactionStore {
   readonly #held = new Map<string, Held>();
   /** The state of each held transaction's binding value. */
   readonly #bindings = new Map<string, string>();
-  readonly #gone: StateLedger;
+  readonly #gone: GoneStates;
   #seq = 0;
 
   constructor(options: MemoryTransactionStoreOptions = {}) {
@@ -109,7 +109,7 @@ export class MemoryTransactionStore implements TransactionStore {
       throw new OptionsError(`Option \`bindToBrowser\` must be a boolean, got ${describe(bind)}`);
     }
     this.#cookies = bind ? new TransactionCookies(options, 'av_bind') : undefined;
-    this.#gone = new StateLedger(this.#maxEntries, this.#ttlMs);
+    this.#gone = new GoneStates(this.#maxEntries, this.#ttlMs);
   }
 
   /** Whether transactions are bound to the browser that started them (option `bindToBrowser`). */

@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors.js';
 import { MAX_TRANSACTION_COOKIES } from './cookies.js';
-import type { GoneEntry } from './ledger.js';
+import type { GoneEntry } from './gone-states.js';
 
 /** The error for a state that is no longer held. */
 export function goneError(gone: GoneEntry): ValidationError {
