@@ -33,8 +33,8 @@ export interface DemoResult {
 
 /** Raised when a flow does not end on the shop's result page. */
 export class DemoError extends AffiliationError {
-  constructor(message: string) {
-    super(message, { code: 'demo_failed' });
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: 'demo_failed', cause: options.cause });
   }
 }
 

@@ -106,7 +106,9 @@ export class RedisConnection {
   command(args: string[]): Promise<unknown> {
     const notReady = this.#notReady();
     if (notReady !== undefined) {
-      return Promise.reject(new StoreError('store_unavailable', `Redis is not available: ${notReady}`));
+      return Promise.reject(
+        new StoreError(`Redis is not available: ${notReady}`, { code: 'store_unavailable' }),
+      );
     }
     let sent: Promise<unknown>;
     try {
@@ -174,7 +176,9 @@ export class RedisConnection {
         for (let entry = this.#first; entry !== undefined && now >= entry.deadline; entry = this.#first) {
           this.#remove(entry);
           entry.reject(
-            new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`),
+            new StoreError(`Redis did not answer within ${this.#timeoutMs} ms`, {
+              code: 'store_unavailable',
+            }),
           );
         }
       },
@@ -206,12 +210,11 @@ function storeError(error: unknown): never {
   const reply = REPLY_ERRORS.has(String(e?.name)) || REPLY_ERRORS.has(String(e?.constructor?.name));
   if (reply && kind !== undefined) {
     throw new StoreError(
-      TRANSIENT.has(kind) ? 'store_unavailable' : 'store_failed',
       TRANSIENT.has(kind)
         ? `Redis cannot serve this command right now (${kind}): ${message}`
         : `Redis refused the command (${kind}): ${message}`,
-      { cause: error, redisError: kind },
+      { code: TRANSIENT.has(kind) ? 'store_unavailable' : 'store_failed', cause: error, redisError: kind },
     );
   }
-  throw new StoreError('store_unavailable', `Redis is not available: ${message}`, { cause: error });
+  throw new StoreError(`Redis is not available: ${message}`, { code: 'store_unavailable', cause: error });
 }

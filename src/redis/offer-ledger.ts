@@ -121,8 +121,8 @@ export class RedisOfferLedger implements OfferLedger {
     const claimedAt = typeof reply === 'string' ? Number(reply) : Number.NaN;
     if (!Number.isSafeInteger(claimedAt) || claimedAt <= 0) {
       throw new StoreError(
-        'store_failed',
         `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
+        { code: 'store_failed' },
       );
     }
     return { claimed: false, claimedAt: new Date(claimedAt) };

@@ -380,7 +380,7 @@ export class AffiliationClient {
         // The transaction is over either way; consume it so the state cannot be used again.
         await store.take(state, { cookie }).catch(() => undefined);
       }
-      throw new ProviderError({
+      throw ProviderError.from({
         // An empty `error` is malformed but still a refusal; give it a name.
         error: untrusted(error, 100) || 'unknown_error',
         description: untrusted(params.get('error_description'), 500) || undefined,
@@ -388,35 +388,39 @@ export class AffiliationClient {
         source: 'authorization',
       });
     }
-    if (!state) throw new ValidationError('missing_parameters', 'The callback carries no state parameter');
+    if (!state)
+      throw new ValidationError('The callback carries no state parameter', { code: 'missing_parameters' });
     // Fail closed: a store that binds to the browser cannot check a callback without its cookies.
     if (cookie === undefined && store.bindsToBrowser === true) throw cookieRequired();
     const tx = await store.take(state, { cookie });
     if (!tx) {
-      throw new ValidationError(
-        'unknown_state',
-        'No transaction is waiting for this state (unknown or already cleared)',
-      );
+      throw new ValidationError('No transaction is waiting for this state (unknown or already cleared)', {
+        code: 'unknown_state',
+      });
     }
     if (tx.state !== state)
-      throw new ValidationError('state_mismatch', 'The stored transaction is for another state');
+      throw new ValidationError('The stored transaction is for another state', { code: 'state_mismatch' });
     const iss = params.get('iss');
     if (iss !== undefined && iss !== this.#metadata.issuer) {
-      throw new ValidationError('issuer_mismatch', 'The callback iss parameter is not the provider issuer');
+      throw new ValidationError('The callback iss parameter is not the provider issuer', {
+        code: 'issuer_mismatch',
+      });
     }
     if (iss === undefined && this.#metadata.authorization_response_iss_parameter_supported === true) {
       throw new ValidationError(
-        'missing_parameters',
         'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
+        { code: 'missing_parameters' },
       );
     }
     const checks = this.#checks;
     if (tx.responseType === 'id_token') {
       const idToken = params.get('id_token');
-      if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
+      if (!idToken)
+        throw new ValidationError('The callback carries no id_token', { code: 'missing_parameters' });
       return await verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
     }
-    if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
+    if (!params.get('code'))
+      throw new ValidationError('The callback carries no code', { code: 'missing_parameters' });
     const exchange = exchangeCode(params, tx, {
       metadata: this.#metadata,
       clientId: this.#o.clientId,

@@ -88,7 +88,7 @@ export async function exchangeCode(
   }
   const idToken = tokens.id_token;
   if (typeof idToken !== 'string' || idToken === '') {
-    throw new ValidationError('missing_parameters', 'The token response carries no ID token');
+    throw new ValidationError('The token response carries no ID token', { code: 'missing_parameters' });
   }
   const result = await verifyIdToken(idToken, tx, { ...ctx.checks, now: ctx.now(), accessToken });
 
@@ -96,13 +96,12 @@ export async function exchangeCode(
     secrets.push(accessToken);
     const userinfo = await fetchUserinfo(metadata, accessToken, ctx.http, secrets);
     if (typeof userinfo.sub !== 'string' || userinfo.sub === '') {
-      throw new ValidationError('subject_missing', 'The userinfo response has no subject (sub)');
+      throw new ValidationError('The userinfo response has no subject (sub)', { code: 'subject_missing' });
     }
     if (userinfo.sub !== result.subject) {
-      throw new ValidationError(
-        'userinfo_subject_mismatch',
-        'The userinfo response is about another subject than the ID token',
-      );
+      throw new ValidationError('The userinfo response is about another subject than the ID token', {
+        code: 'userinfo_subject_mismatch',
+      });
     }
     result.userinfo = userinfo;
     const reuse = userinfo.reuse_detection;
@@ -252,7 +251,7 @@ export function endpointError(
     });
   }
   const description = stated?.error_description;
-  return new ProviderError({
+  return ProviderError.from({
     error: redact(code, secrets).slice(0, 100),
     description:
       typeof description === 'string' && description !== ''

@@ -150,8 +150,8 @@ export async function discoverProvider(
   const metadata = body as ProviderMetadata;
   if (!issuersMatch(issuer, metadata.issuer)) {
     throw new ValidationError(
-      'issuer_mismatch',
       `Discovery document issuer "${metadata.issuer}" does not match the configured issuer "${issuer}"`,
+      { code: 'issuer_mismatch' },
     );
   }
   const invalid = (m: string) =>

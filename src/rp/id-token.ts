@@ -66,14 +66,14 @@ export async function verifyIdToken(
   options: IdTokenCheckOptions,
 ): Promise<AffiliationResult> {
   if (typeof idToken !== 'string' || idToken.length > 64 * 1024) {
-    throw new ValidationError('signature_invalid', 'The ID token is not a compact JWS');
+    throw new ValidationError('The ID token is not a compact JWS', { code: 'signature_invalid' });
   }
   const parts = idToken.split('.');
   if (parts.length !== 3) {
     const encrypted = parts.length === 5;
     throw new ValidationError(
-      encrypted ? 'unsupported_alg' : 'signature_invalid',
       encrypted ? 'Encrypted ID tokens are not supported' : 'The ID token is not a compact JWS',
+      { code: encrypted ? 'unsupported_alg' : 'signature_invalid' },
     );
   }
   const algorithms = options.algorithms as string[];
@@ -90,7 +90,7 @@ export async function verifyIdToken(
     claims = undefined;
   }
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
-    throw new ValidationError('signature_invalid', 'The ID token payload is not a JSON object');
+    throw new ValidationError('The ID token payload is not a JSON object', { code: 'signature_invalid' });
   }
   return checkClaims(
     claims as Record<string, unknown>,
@@ -122,31 +122,31 @@ async function recover(
           // try the next key
         }
       }
-      throw new ValidationError('signature_invalid', 'The ID token signature does not verify');
+      throw new ValidationError('The ID token signature does not verify', { code: 'signature_invalid' });
     case 'ERR_JOSE_ALG_NOT_ALLOWED':
     case 'ERR_JOSE_NOT_SUPPORTED': {
       const shown =
         typeof header?.alg === 'string' ? JSON.stringify(header.alg.slice(0, 32)) : 'no algorithm';
       throw new ValidationError(
-        'unsupported_alg',
         header?.crit !== undefined && code === 'ERR_JOSE_NOT_SUPPORTED'
           ? 'The ID token uses critical header extensions (crit)'
           : `The ID token is signed with ${shown}, not one the provider advertises (${algorithms.join(', ')})`,
-        { cause: error },
+        { code: 'unsupported_alg', cause: error },
       );
     }
     case 'ERR_JWKS_NO_MATCHING_KEY':
       throw new ValidationError(
-        'signature_invalid',
         `No key of the provider matches the ID token (alg ${String(header?.alg).slice(0, 32)}, kid ${describeKid(header?.kid)})`,
-        { cause: error },
+        { code: 'signature_invalid', cause: error },
       );
     case 'ERR_JWS_INVALID':
-      throw new ValidationError('signature_invalid', 'The ID token is not a well-formed JWS', {
+      throw new ValidationError('The ID token is not a well-formed JWS', {
+        code: 'signature_invalid',
         cause: error,
       });
     default:
-      throw new ValidationError('signature_invalid', 'The ID token signature does not verify', {
+      throw new ValidationError('The ID token signature does not verify', {
+        code: 'signature_invalid',
         cause: error,
       });
   }
@@ -215,68 +215,71 @@ function checkClaims(
 
   if (claims.iss !== options.issuer) {
     throw new ValidationError(
-      'issuer_mismatch',
       `The ID token issuer ${typeof claims.iss === 'string' ? JSON.stringify(claims.iss.slice(0, 200)) : '(missing)'} is not "${options.issuer}"`,
+      { code: 'issuer_mismatch' },
     );
   }
   const aud = claims.aud;
   const severalAudiences = Array.isArray(aud) && aud.length > 1;
   if (aud !== options.clientId && !(Array.isArray(aud) && aud.includes(options.clientId))) {
-    throw new ValidationError('audience_mismatch', 'The ID token audience does not contain this client_id');
+    throw new ValidationError('The ID token audience does not contain this client_id', {
+      code: 'audience_mismatch',
+    });
   }
   if (severalAudiences || claims.azp !== undefined) {
     if (claims.azp !== options.clientId) {
       throw new ValidationError(
-        'azp_mismatch',
         claims.azp === undefined
           ? 'The ID token has several audiences but no authorized party (azp)'
           : 'The ID token authorized party (azp) is not this client_id',
+        { code: 'azp_mismatch' },
       );
     }
   }
   const exp = claims.exp;
   if (typeof exp !== 'number' || !Number.isFinite(exp)) {
-    throw new ValidationError('token_expired', 'The ID token has no valid expiry (exp)');
+    throw new ValidationError('The ID token has no valid expiry (exp)', { code: 'token_expired' });
   }
   if (exp <= nowSeconds - tolerance) {
-    throw new ValidationError('token_expired', 'The ID token has expired');
+    throw new ValidationError('The ID token has expired', { code: 'token_expired' });
   }
   const iat = claims.iat;
   if (typeof iat !== 'number' || !Number.isFinite(iat)) {
-    throw new ValidationError('iat_invalid', 'The ID token has no valid issue time (iat)');
+    throw new ValidationError('The ID token has no valid issue time (iat)', { code: 'iat_invalid' });
   }
   if (iat > nowSeconds + tolerance) {
-    throw new ValidationError('iat_invalid', 'The ID token was issued in the future (iat)');
+    throw new ValidationError('The ID token was issued in the future (iat)', { code: 'iat_invalid' });
   }
   if (iat < nowSeconds - tolerance - MAX_ID_TOKEN_AGE_SECONDS || iat < tx.createdAt / 1000 - tolerance) {
     throw new ValidationError(
-      'iat_invalid',
       'The ID token was issued before this validation started or longer ago than its lifetime (iat)',
+      { code: 'iat_invalid' },
     );
   }
   if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds + tolerance)) {
-    throw new ValidationError('iat_invalid', 'The ID token is not valid yet (nbf)');
+    throw new ValidationError('The ID token is not valid yet (nbf)', { code: 'iat_invalid' });
   }
   if (typeof claims.nonce !== 'string' || claims.nonce !== tx.nonce) {
-    throw new ValidationError('nonce_mismatch', 'The ID token nonce does not match the one sent');
+    throw new ValidationError('The ID token nonce does not match the one sent', { code: 'nonce_mismatch' });
   }
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub.length === 0) {
-    throw new ValidationError('subject_missing', 'The ID token has no subject (sub)');
+    throw new ValidationError('The ID token has no subject (sub)', { code: 'subject_missing' });
   }
   if (claims.at_hash !== undefined && options.accessToken !== undefined) {
     const expected = accessTokenHash(options.accessToken, alg);
     if (typeof claims.at_hash !== 'string' || expected === undefined || claims.at_hash !== expected) {
-      throw new ValidationError('at_hash_mismatch', 'The ID token at_hash does not match the access token');
+      throw new ValidationError('The ID token at_hash does not match the access token', {
+        code: 'at_hash_mismatch',
+      });
     }
   }
 
   const requested = valuesOf(claims.requested_scopes);
   if (!requested || !sameSet(requested, tx.scopes)) {
-    throw new ValidationError(
-      'requested_scopes_mismatch',
-      'The ID token requested_scopes is not exactly the set of scopes sent',
-    );
+    throw new ValidationError('The ID token requested_scopes is not exactly the set of scopes sent', {
+      code: 'requested_scopes_mismatch',
+    });
   }
 
   const returned = valuesOf(claims.returned_scopes);
@@ -284,37 +287,33 @@ function checkClaims(
 
   if (tx.claims !== undefined && !isEmptyClaims(tx.claims)) {
     if (!jsonEqual(claims.requested_claims, tx.claims)) {
-      throw new ValidationError(
-        'requested_claims_mismatch',
-        'The ID token requested_claims does not equal the claims request sent',
-      );
+      throw new ValidationError('The ID token requested_claims does not equal the claims request sent', {
+        code: 'requested_claims_mismatch',
+      });
     }
   } else if (!isEmptyClaims(claims.requested_claims)) {
-    throw new ValidationError(
-      'requested_claims_mismatch',
-      'The ID token reports requested_claims although none were sent',
-    );
+    throw new ValidationError('The ID token reports requested_claims although none were sent', {
+      code: 'requested_claims_mismatch',
+    });
   }
 
   const transactionId = claims.transaction_id;
   if (typeof transactionId !== 'string' || !UUID.test(transactionId)) {
-    throw new ValidationError(
-      'transaction_id_invalid',
-      'The ID token transaction_id is missing or not a UUID',
-    );
+    throw new ValidationError('The ID token transaction_id is missing or not a UUID', {
+      code: 'transaction_id_invalid',
+    });
   }
 
   const reuse = claims.reuse_detection;
   if (reuse !== undefined && (!Array.isArray(reuse) || !reuse.every((v) => typeof v === 'string'))) {
-    throw new ValidationError(
-      'requested_claims_mismatch',
-      'The ID token reuse_detection is not a list of strings',
-    );
+    throw new ValidationError('The ID token reuse_detection is not a list of strings', {
+      code: 'requested_claims_mismatch',
+    });
   }
 
   const authTime = claims.auth_time;
   if (authTime !== undefined && (typeof authTime !== 'number' || !Number.isFinite(authTime))) {
-    throw new ValidationError('iat_invalid', 'The ID token auth_time is not a number');
+    throw new ValidationError('The ID token auth_time is not a number', { code: 'iat_invalid' });
   }
 
   const result: AffiliationResult = {
@@ -337,7 +336,9 @@ function confirmedScopes(
   tx: Transaction,
 ): { affiliation: Affiliation; identifier: Identifier } {
   if (!returned) {
-    throw new ValidationError('returned_scopes_mismatch', 'The ID token has no returned_scopes list');
+    throw new ValidationError('The ID token has no returned_scopes list', {
+      code: 'returned_scopes_mismatch',
+    });
   }
   let affiliations = 0;
   let identifiers = 0;
@@ -355,15 +356,14 @@ function confirmedScopes(
   }
   if (affiliations !== 1 || !affiliationConfirmed) {
     throw new ValidationError(
-      'returned_scopes_mismatch',
       `The ID token returned_scopes does not confirm exactly the affiliation "${tx.affiliation}"`,
+      { code: 'returned_scopes_mismatch' },
     );
   }
   if (identifiers !== 1 || !identifierConfirmed) {
-    throw new ValidationError(
-      'returned_scopes_mismatch',
-      `The ID token returned_scopes does not confirm the identifier "${expected}"`,
-    );
+    throw new ValidationError(`The ID token returned_scopes does not confirm the identifier "${expected}"`, {
+      code: 'returned_scopes_mismatch',
+    });
   }
   return { affiliation: tx.affiliation, identifier: expected };
 }

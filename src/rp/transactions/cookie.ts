@@ -248,7 +248,9 @@ export class CookieTransactionStore implements TransactionStore {
           continue;
         }
         if (now >= opened.x) {
-          throw new ValidationError('expired_transaction', 'The transaction for this state has expired');
+          throw new ValidationError('The transaction for this state has expired', {
+            code: 'expired_transaction',
+          });
         }
         // Checked again after the await: two callbacks for one state in flight at once.
         if (this.#remembered.get(state, now)?.kind === 'taken') throw replayedError();
@@ -258,10 +260,9 @@ export class CookieTransactionStore implements TransactionStore {
     }
     if (used) throw replayedError();
     if (reason !== undefined) {
-      throw new ValidationError(
-        'unknown_state',
-        `The transaction cookie for this state could not be used: ${reason}`,
-      );
+      throw new ValidationError(`The transaction cookie for this state could not be used: ${reason}`, {
+        code: 'unknown_state',
+      });
     }
     throw await this.#missing(slots, now);
   }
@@ -290,12 +291,12 @@ export class CookieTransactionStore implements TransactionStore {
   async #missing(slots: string[][], now: number): Promise<ValidationError> {
     if (slots.every((values) => values.length === 0)) {
       return new ValidationError(
-        'unknown_state',
         'The callback request carries no transaction cookie: the start route did not send `setCookie` with its redirect, ' +
           (this.#cookies.secure
             ? 'the `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), '
             : '') +
           'or the callback was opened in another browser than the one that started the validation',
+        { code: 'unknown_state' },
       );
     }
     let live = 0;
@@ -312,9 +313,9 @@ export class CookieTransactionStore implements TransactionStore {
     // Every cookie name holds another live validation: this browser started newer ones since.
     if (live >= MAX_TRANSACTION_COOKIES) return supersededError();
     return new ValidationError(
-      'unknown_state',
       'The transaction cookies of this browser hold other validations, none for this state: it was superseded by newer ' +
         'starts (another app instance handled them), or the callback was opened in another browser',
+      { code: 'unknown_state' },
     );
   }
 

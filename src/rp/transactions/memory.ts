@@ -212,10 +212,10 @@ export class MemoryTransactionStore implements TransactionStore {
     // spoil the validation for the shopper's own browser.
     if (slots.every((values) => values.length === 0)) {
       throw new ValidationError(
-        'unknown_state',
         'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
           'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
           'or the callback was opened in another browser than the one that started the validation',
+        { code: 'unknown_state' },
       );
     }
     // Its cookie name now holds the binding of a newer validation of this store: the same browser
@@ -226,8 +226,8 @@ export class MemoryTransactionStore implements TransactionStore {
     });
     if (newer) throw supersededError();
     throw new ValidationError(
-      'unknown_state',
       'The callback did not come from the browser that started this validation (its binding cookie is missing or different)',
+      { code: 'unknown_state' },
     );
   }
 
