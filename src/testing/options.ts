@@ -3,23 +3,11 @@
  * Every bad option throws an {@link OptionsError} that names it.
  */
 import { OptionsError } from '../core/errors.js';
+import { JWS_ALGS, type JwsAlg } from '../core/jws.js';
 import { AFFILIATIONS, type Affiliation } from '../core/scope-values.js';
 
 /** JWS algorithms the test provider can sign ID tokens with. @group Testing */
-export type TestSigningAlg = (typeof SIGNING_ALGS)[number];
-
-/** The algorithms of {@link TestSigningAlg}. */
-export const SIGNING_ALGS = Object.freeze([
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-] as const);
+export type TestSigningAlg = JwsAlg;
 
 /** Additional claims of spec 2.3 that a client may be allowed to obtain. @group Testing */
 export type TestAdditionalClaim = 'reuse_detection';
@@ -246,8 +234,8 @@ export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
   }
   if (options.errorSite !== undefined) checkUrl(options.errorSite, 'errorSite');
   const signingAlg = options.signingAlg ?? 'RS256';
-  if (!(SIGNING_ALGS as readonly string[]).includes(signingAlg)) {
-    throw new OptionsError(`Invalid option "signingAlg": use one of ${SIGNING_ALGS.join(', ')}`);
+  if (!(JWS_ALGS as readonly string[]).includes(signingAlg)) {
+    throw new OptionsError(`Invalid option "signingAlg": use one of ${JWS_ALGS.join(', ')}`);
   }
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new OptionsError(
