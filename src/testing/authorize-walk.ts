@@ -87,8 +87,9 @@ async function walk(
   more: () => boolean,
 ): Promise<string> {
   let page: BrowserPage = await browser.open(url.href);
-  while (more()) {
+  for (;;) {
     if (page.redirectedTo !== undefined) return page.redirectedTo;
+    if (!more()) break;
     const path = new URL(page.url).pathname;
     if (page.status >= 300 && page.status < 400) {
       throw new TestProviderWalkError('A redirect without a Location header', { status: page.status });
