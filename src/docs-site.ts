@@ -1,6 +1,7 @@
 /**
  * `affiliation-validation/docs-site`: a typed client of the documentation site's REST interface.
- * Re-exports only; this entry point never loads openid-client. Its types are plain interfaces: the
+ * Re-exports only; this entry point never loads the RP core, openid-client or jose (the `import-graph`
+ * script checks the built file). Its types are plain interfaces: the
  * schemas that check parameters and answers at run time stay inside.
  *
  * @module

@@ -1,6 +1,7 @@
 export { AffiliationError, OptionsError } from './core/errors.js';
-export type { AuthorizeOptions, AuthorizeStep } from './testing/browser.js';
-export { TestCookieJar, TestProviderWalkError } from './testing/browser.js';
+export type { AuthorizeOptions, AuthorizeStep } from './testing/authorize-walk.js';
+export { TestProviderWalkError } from './testing/authorize-walk.js';
+export { TestCookieJar } from './testing/cookie-jar.js';
 export type {
   ErrorLocation,
   ErrorLocations,
@@ -15,5 +16,9 @@ export type {
 } from './testing/options.js';
 export { DEFAULT_LOGIN_OUTCOME, DEFAULT_TEST_CLIENT, DEFAULT_TEST_INSTITUTIONS } from './testing/options.js';
 export type { CreateTestProviderOptions, TestProviderEndpoints } from './testing/provider.js';
-export { createTestProvider, TestProvider } from './testing/provider.js';
-export { RunningTestProvider, startTestProvider } from './testing/server.js';
+export {
+  createTestProvider,
+  RunningTestProvider,
+  startTestProvider,
+  TestProvider,
+} from './testing/provider.js';

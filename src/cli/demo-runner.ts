@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { AffiliationError } from '../core/errors.js';
+import { Browser, type BrowserPage, type BrowserStep } from '../testing/browser.js';
 import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
+import type { RunningTestProvider } from '../testing/provider.js';
 import { TestProvider } from '../testing/provider.js';
-import type { RunningTestProvider } from '../testing/server.js';
-import { Browser, type BrowserPage, type BrowserStep, pageHeading, walkToOrigin } from './browser.js';
+import { pageHeading, walkToOrigin } from './browser.js';
 import type { RunningShop, StartShop } from './demo-shop.js';
 
 /** Options of {@link runDemo}. */
@@ -32,8 +33,8 @@ export interface DemoResult {
 
 /** Raised when a flow does not end on the shop's result page. */
 export class DemoError extends AffiliationError {
-  constructor(message: string) {
-    super(message, { code: 'demo_failed' });
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: 'demo_failed', cause: options.cause });
   }
 }
 

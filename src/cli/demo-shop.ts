@@ -7,8 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { readBounded } from '../core/body.js';
 import { AffiliationError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
+import { sendResponse, webRequest } from '../core/node-http.js';
+import { AFFILIATIONS } from '../core/scope-values.js';
 import { AffiliationClient } from '../rp/client.js';
 import { fragmentRelayHtml } from '../rp/relay.js';
 import { StartRequestError } from '../rp/start.js';
@@ -38,8 +41,6 @@ export interface RunningShop {
  * URI on that port. The caller registers the redirect URI with the provider before any request.
  */
 export type StartShop = (options: DemoShopOptions) => Promise<RunningShop>;
-
-const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
 
 function page(title: string, content: string): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
@@ -127,15 +128,7 @@ export const startBuiltInShop: StartShop = async (options) => {
     if (requestUrl.pathname === '/start') {
       // The SDK's start route: only a same-origin form POST starts a validation (docs/security.md,
       // section 3.2); the form's fields are checked; 303 with the transaction cookie.
-      const response = await start(webRequest(req, requestUrl));
-      const headers: Record<string, string | string[]> = {};
-      response.headers.forEach((value, name) => {
-        if (name !== 'set-cookie') headers[name] = value;
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length > 0) headers['set-cookie'] = cookies;
-      res.writeHead(response.status, headers);
-      res.end(Buffer.from(await response.arrayBuffer()));
+      await sendResponse(res, await start(webRequest(req, url)), req.method);
       return;
     }
     if (requestUrl.pathname === '/callback' && (req.method === 'GET' || req.method === 'POST')) {
@@ -182,34 +175,14 @@ export const startBuiltInShop: StartShop = async (options) => {
   return { url, redirectUri, close };
 };
 
-/**
- * The Web `Request` of a Node request, on the shop's own origin (never the Host header). The body is
- * streamed unread: the start handler bounds its size (413).
- */
-function webRequest(req: IncomingMessage, url: URL): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      headers.append(name, v);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
 async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 16 * 1024) throw new Error('form body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = await readBounded(
+    Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    16 * 1024,
+    () => new Error('form body too large'),
+    { declaredLength: req.headers['content-length'] },
+  );
+  return Buffer.from(bytes).toString('utf8');
 }
 
 /** The result without tokens or raw claims. */

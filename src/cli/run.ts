@@ -3,7 +3,8 @@ import { AffiliationError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { type CliCommand, type CliIO, CliUsageError } from './io.js';
 
-// Commands are loaded lazily so `hints search` never loads openid-client, and so on.
+// Commands are loaded lazily: `hints search` loads neither the RP core (openid-client) nor the
+// docs-site client, `docs` not the RP core, and so on.
 const COMMANDS: Record<string, { summary: string; load: () => Promise<CliCommand> }> = {
   demo: {
     summary: 'run a complete validation against a local test provider (no network, no credentials)',

@@ -1,5 +1,7 @@
 /**
- * The one error base of the package. Every error the SDK throws is an {@link AffiliationError}
+ * The one error base of the package. Every subclass is built the same way, `new XError(message,
+ * options)`: `options.code` where the class has several codes, `options.cause`, and the class's own
+ * fields; a class with a single code takes `(message, { cause })`. Every error the SDK throws is an {@link AffiliationError}
  * with a stable `code`, the original error in `cause`, and a `userMessage` that is safe to show a
  * shopper. Messages never contain client secrets, authorization codes, tokens, PKCE verifiers or
  * application passwords: build them from the redaction helpers in `./redact.ts`.
@@ -80,9 +82,10 @@ export class TransportError extends AffiliationError {
 /** Options that fail validation up front throw this, naming the option. */
 export class OptionsError extends AffiliationError {
   declare readonly code: 'invalid_options';
-  constructor(message: string) {
+  constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, {
       code: 'invalid_options',
+      cause: options.cause,
       userMessage: 'This shop is not configured correctly. Please contact the shop.',
     });
   }

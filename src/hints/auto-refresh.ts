@@ -1,4 +1,5 @@
 import { OptionsError } from '../core/errors.js';
+import { MAX_TIMER_MS, positiveInteger } from '../core/options.js';
 import type { RefreshResult } from './types.js';
 
 /**
@@ -20,15 +21,13 @@ export interface AutoRefreshOptions {
   retryMs?: number | undefined;
 }
 
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+export { MAX_TIMER_MS };
 export const DEFAULT_EVERY_MS = 3_600_000;
 const DEFAULT_RETRY_MS = 60_000;
 
+/** Check a positive integer option up front (`undefined` passes), naming it in the error. */
 export function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0 || value > max) {
-    throw new OptionsError(`${name} must be a positive integer (at most ${max})`);
-  }
+  positiveInteger(name, value, 1, max);
 }
 
 /**

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
+import { mapLimit } from '../core/map-limit.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
@@ -95,6 +96,11 @@ interface Snapshot {
 
 export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 export const DEFAULT_READY_TIMEOUT_MS = 30_000;
+/**
+ * Most sources fetched at once. The service publishes about 80 files on one host: fetching them
+ * all at once would open as many connections to it and queue behind the pool anyway.
+ */
+export const SOURCE_CONCURRENCY = 8;
 
 function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
   let out: Date | undefined;
@@ -162,33 +168,22 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
     positiveInt('maxBytes', options.maxBytes);
-    positiveInt('timeoutMs', options.timeoutMs, MAX_TIMER_MS);
-    if (
-      options.retries !== undefined &&
-      (!Number.isInteger(options.retries) || options.retries < 0 || options.retries > 10)
-    ) {
-      throw new OptionsError('retries must be an integer from 0 to 10');
-    }
-    if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-      throw new OptionsError('fetch must be a function');
-    }
-    if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
-      throw new OptionsError('logger must be an object');
-    }
+    // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
     this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
-    this.#logger = options.logger ?? noopLogger;
     const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       retries: options.retries ?? 2,
       maxResponseBytes: maxBytes,
-      logger: this.#logger,
+      logger: options.logger ?? noopLogger,
       // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
       secrets: sources.flatMap((s) => s.secrets),
     });
+    // The feed's own log lines go through the same redacting wrapper as the requests'.
+    this.#logger = this.#http.logger;
     this.#snapshot = { parts: sources.map(() => undefined), entries: EMPTY, index: undefined };
   }
 
@@ -451,8 +446,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   async #refresh(seq: number): Promise<RefreshResult> {
     await this.load();
     const base = this.#snapshot;
-    const outcomes = await Promise.all(
-      this.#sources.map((source, i) => fetchSource(this.#http, source, base.parts[i], this.#abort.signal)),
+    const outcomes = await mapLimit(this.#sources, SOURCE_CONCURRENCY, (source, i) =>
+      fetchSource(this.#http, source, base.parts[i], this.#abort.signal),
     );
     if (seq <= this.#appliedSeq) {
       // A newer refresh finished first: its result stands.

@@ -1,8 +1,10 @@
+import { readBounded } from '../core/body.js';
 import { OptionsError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger, redactingLogger } from '../core/logger.js';
+import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { redact, redactUrl } from '../core/redact.js';
-import { defaultFetch, getDefaultFetch } from './dispatcher.js';
+import { getDefaultFetch } from './dispatcher.js';
 
 /**
  * Options of the shared HTTP layer. Every outbound request of the SDK goes through an
@@ -40,19 +42,6 @@ export interface HttpOptions {
   userAgent?: string;
 }
 
-/** What {@link HttpClient.request} resolves with: an answer whose body is fully read. */
-export interface BufferedResponse {
-  /** The HTTP status, 200 to 599. */
-  status: number;
-  statusText: string;
-  /** The response headers as the transport gave them. */
-  headers: Headers;
-  /** The final URL (after redirects the transport followed). */
-  url: string;
-  /** The body, read within the size limit; `null` for HEAD and for statuses without a body. */
-  body: Uint8Array<ArrayBuffer> | null;
-}
-
 /** Per-request options on top of `RequestInit`. */
 export interface HttpRequestInit extends RequestInit {
   /** Overrides {@link HttpOptions.timeoutMs} for this request. */
@@ -69,8 +58,6 @@ const RETRY_STATUS = new Set([429, 502, 503, 504]);
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 /** undici error codes that are time limits rather than broken connections. */
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
-/** setTimeout's largest delay; longer values fire at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RETRIES = 2;
@@ -81,21 +68,22 @@ export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
 const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
-function checkInt(name: string, value: number | undefined, min: number, max = MAX_TIMER_MS): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new OptionsError(`${name} must be an integer from ${min} to ${max}, got ${String(value)}`);
-  }
+/** Check a `timeoutMs` option: whole milliseconds, at least 1, at most what `setTimeout` can wait. */
+export function checkTimeoutMs(value: number | undefined, name = 'timeoutMs'): void {
+  integerOption(name, value, 0, { max: MAX_TIMER_MS });
 }
 
 function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
-  checkInt('timeoutMs', options.timeoutMs, 1);
-  checkInt('retries', options.retries, 0, 10);
-  checkInt('maxResponseBytes', options.maxResponseBytes, 1, Number.MAX_SAFE_INTEGER);
-  checkInt('maxRetryAfterMs', options.maxRetryAfterMs, 0);
+  checkTimeoutMs(options.timeoutMs);
+  integerOption('retries', options.retries, 0, { min: 0, max: 10 });
+  integerOption('maxResponseBytes', options.maxResponseBytes, 0);
+  integerOption('maxRetryAfterMs', options.maxRetryAfterMs, 0, { min: 0, max: MAX_TIMER_MS });
   if (options.fetch !== undefined && typeof options.fetch !== 'function') {
     throw new OptionsError('fetch must be a function');
+  }
+  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
+    throw new OptionsError('logger must be an object with debug/info/warn/error methods');
   }
   if (
     options.secrets !== undefined &&
@@ -132,7 +120,12 @@ type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets'>> &
  */
 export class HttpClient {
   readonly #options: Resolved;
-  readonly #log: Logger;
+  /**
+   * The logger given in the options, wrapped once so that it receives only redacted data (the
+   * configured secrets and the generic rules) and can never break a request. Callers that log
+   * about the same requests use this one rather than wrapping the logger again.
+   */
+  readonly logger: Logger;
 
   constructor(options: HttpOptions = {}) {
     checkOptions(options);
@@ -149,7 +142,7 @@ export class HttpClient {
       ),
       userAgent: options.userAgent ?? 'affiliation-validation',
     };
-    this.#log = redactingLogger(this.#options.logger, this.#options.secrets);
+    this.logger = redactingLogger(this.#options.logger, this.#options.secrets);
     this.fetch = this.fetch.bind(this);
   }
 
@@ -165,30 +158,11 @@ export class HttpClient {
    * normally: the caller decides what they mean.
    */
   async fetch(input: string | URL | Request, init: HttpRequestInit = {}): Promise<Response> {
-    const read = await this.request(input, init);
-    const response = new Response(read.body, {
-      status: read.status,
-      statusText: read.statusText,
-      headers: copyHeaders(read.headers),
-    });
-    Object.defineProperty(response, 'url', { value: read.url });
-    return response;
-  }
-
-  /**
-   * {@link HttpClient.fetch} without the `Response` around the result: the status, the headers and
-   * the body bytes, with the same time limit, size limit, retries, redaction and errors. For callers
-   * that parse the body themselves; wrapping the bytes in a `Response` again creates a stream only
-   * to read it back (about a fifth of this layer's CPU per request in `npm run bench -- rp`).
-   */
-  async request(input: string | URL | Request, init: HttpRequestInit = {}): Promise<BufferedResponse> {
     const o = this.#options;
+    const log = this.logger;
     const { timeoutMs: initTimeout, maxResponseBytes: initMax, retry, ...requestInit } = init ?? {};
     const url = input instanceof Request ? input.url : input instanceof URL ? input.href : String(input);
-    // Redacted only when a log line or an error needs it: redaction runs a dozen regular
-    // expressions, which a successful request never needs.
-    let redacted: string | undefined;
-    const safe = () => (redacted ??= redactUrl(url, o.secrets));
+    const safe = redactUrl(url, o.secrets);
     checkUrl(url, safe);
     const fromRequest = input instanceof Request ? await requestParts(input, safe) : undefined;
     const base: RequestInit = fromRequest ? { ...fromRequest, ...requestInit } : requestInit;
@@ -196,114 +170,102 @@ export class HttpClient {
     const outer = base.signal ?? undefined;
     const timeoutMs = initTimeout ?? o.timeoutMs;
     const maxBytes = initMax ?? o.maxResponseBytes;
-    checkInt('timeoutMs', timeoutMs, 1);
-    checkInt('maxResponseBytes', maxBytes, 1, Number.MAX_SAFE_INTEGER);
+    checkTimeoutMs(timeoutMs);
+    integerOption('maxResponseBytes', maxBytes, 0);
 
     // A stream body cannot be sent twice, so such a request is never retried.
     const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);
     const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
-    const f = o.fetch ?? defaultFetch() ?? (await getDefaultFetch());
-    const headers = withUserAgent(base.headers, o.userAgent);
+    const f = o.fetch ?? (await getDefaultFetch());
+    const headers = copyHeaders(base.headers);
+    if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
 
     for (let attempt = 1; ; attempt++) {
-      if (outer?.aborted) throw abortedError(method, safe(), outer.reason, o.secrets);
-      const controller = new AbortController();
+      if (outer?.aborted) throw abortedError(method, safe, outer.reason, o.secrets);
+      // The time limit covers the whole attempt, the body too (undici's own limits are per pause).
+      const limit = new AbortController();
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+        limit.abort(new Error(`timed out after ${timeoutMs} ms`));
       }, timeoutMs);
-      const onOuterAbort = () => controller.abort(outer?.reason);
-      outer?.addEventListener('abort', onOuterAbort, { once: true });
-      let response: BufferedResponse;
+      // AbortSignal.any adds no listener to the caller's signal, however many requests share it.
+      const signal = outer ? AbortSignal.any([outer, limit.signal]) : limit.signal;
+      let response: Response;
       try {
-        const raw = await f(url, { ...base, method, headers, signal: controller.signal });
-        const body = await readLimited(raw, maxBytes, method, safe, controller.signal);
+        const raw = await f(url, { ...base, method, headers, signal });
+        const body = await readLimited(raw, maxBytes, method, safe, signal);
         if (raw.status < 200 || raw.status > 599) {
-          throw new TransportError(`${method} ${safe()}: unusable response status ${raw.status}`, {
+          throw new TransportError(`${method} ${safe}: unusable response status ${raw.status}`, {
             code: 'invalid_response',
             status: raw.status,
             method,
-            url: safe(),
+            url: safe,
           });
         }
-        response = {
+        response = new Response(body, {
           status: raw.status,
           statusText: raw.statusText,
-          headers: raw.headers,
-          url: raw.url || url,
-          body,
-        };
+          headers: copyHeaders(raw.headers),
+        });
+        Object.defineProperty(response, 'url', { value: raw.url || url });
       } catch (error) {
         const err = toTransportError(error, {
           timedOut,
           outer,
           method,
-          url: safe(),
+          url: safe,
           timeoutMs,
           secrets: o.secrets,
         });
         if (retryable && attempt < maxAttempts && err.code === 'network') {
           const waitMs = backoffMs(attempt, BACKOFF);
-          this.#log.debug?.('retrying request after a network error', {
+          log.debug?.('retrying request after a network error', {
             method,
-            url: safe(),
+            url: safe,
             attempt,
             waitMs,
             error: err.message,
           });
-          await sleep(waitMs, outer, method, safe(), o.secrets);
+          await sleep(waitMs, outer, method, safe, o.secrets);
           continue;
         }
-        this.#log.debug?.('request failed', {
-          method,
-          url: safe(),
-          attempt,
-          code: err.code,
-          error: err.message,
-        });
+        log.debug?.('request failed', { method, url: safe, attempt, code: err.code, error: err.message });
         throw err;
       } finally {
         clearTimeout(timer);
-        outer?.removeEventListener('abort', onOuterAbort);
       }
 
       if (retryable && attempt < maxAttempts && RETRY_STATUS.has(response.status)) {
         const retryAfter = retryAfterMs(response.headers.get('retry-after'));
         const waitMs = retryAfter ?? backoffMs(attempt, BACKOFF);
         if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
-          this.#log.debug?.('retrying request', {
-            method,
-            url: safe(),
-            status: response.status,
-            attempt,
-            waitMs,
-          });
-          await sleep(waitMs, outer, method, safe(), o.secrets);
+          log.debug?.('retrying request', { method, url: safe, status: response.status, attempt, waitMs });
+          await sleep(waitMs, outer, method, safe, o.secrets);
           continue;
         }
-        this.#log.warn?.('Retry-After too long, not retrying', {
+        log.warn?.('Retry-After too long, not retrying', {
           method,
-          url: safe(),
+          url: safe,
           status: response.status,
           waitMs,
           maxRetryAfterMs: o.maxRetryAfterMs,
         });
       }
-      this.#log.debug?.('request done', { method, url: safe(), status: response.status, attempt });
+      log.debug?.('request done', { method, url: safe, status: response.status, attempt });
       return response;
     }
   }
 }
 
 /** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */
-function checkUrl(url: string, safeUrl: () => string): void {
+function checkUrl(url: string, safeUrl: string): void {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new OptionsError(`request URL is not an absolute URL: "${safeUrl()}"`);
+    throw new OptionsError(`request URL is not an absolute URL: "${safeUrl}"`);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     throw new OptionsError(`request URL must use http: or https:, got "${parsed.protocol}"`);
@@ -311,7 +273,7 @@ function checkUrl(url: string, safeUrl: () => string): void {
 }
 
 /** The parts of a `Request` that a retry needs, with the body buffered so it can be sent again. */
-async function requestParts(request: Request, safeUrl: () => string): Promise<RequestInit> {
+async function requestParts(request: Request, safeUrl: string): Promise<RequestInit> {
   const parts: RequestInit = {
     method: request.method,
     headers: request.headers,
@@ -319,53 +281,10 @@ async function requestParts(request: Request, safeUrl: () => string): Promise<Re
     signal: request.signal,
   };
   if (request.body !== null) {
-    if (request.bodyUsed) throw new OptionsError(`the body of the Request for ${safeUrl()} was already read`);
+    if (request.bodyUsed) throw new OptionsError(`the body of the Request for ${safeUrl} was already read`);
     parts.body = await request.arrayBuffer();
   }
   return parts;
-}
-
-/**
- * The request headers, with our `user-agent` unless one is set. A record (how the SDK's own callers
- * pass headers) is handed on as a record, which the fetch reads once: building a `Headers` object for
- * it, which undici's own fetch then copies entry by entry, was a tenth of this layer's CPU samples in
- * a CPU profile of `npm run bench -- rp` (a) (2–3% of a validation). A record the quick check doubts goes through the `Headers`
- * constructor, which refuses invalid names and values before anything is sent, as it always did. A
- * `Headers` object or a list of pairs is copied entry by entry (see {@link copyHeaders}).
- */
-function withUserAgent(init: HeadersInit | undefined, userAgent: string): HeadersInit {
-  if (init === undefined || init === null) return { 'user-agent': userAgent };
-  if (!Array.isArray(init) && typeof (init as Headers).forEach !== 'function') {
-    const record = init as Record<string, string>;
-    let hasAgent = false;
-    let plain = true;
-    for (const name of Object.keys(record)) {
-      if (!HEADER_NAME.test(name) || !plainValue(String(record[name]))) {
-        plain = false;
-        break;
-      }
-      if (name.toLowerCase() === 'user-agent') hasAgent = true;
-    }
-    if (plain) return hasAgent ? { ...record } : { ...record, 'user-agent': userAgent };
-  }
-  const headers =
-    Array.isArray(init) || typeof (init as Headers).forEach === 'function'
-      ? copyHeaders(init)
-      : new Headers(init);
-  if (!headers.has('user-agent')) headers.set('user-agent', userAgent);
-  return headers;
-}
-
-/** A header name: an RFC 9110 token. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** A header value without NUL, CR, LF or characters a byte string cannot hold. */
-function plainValue(value: string): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === 0 || c === 10 || c === 13 || c > 255) return false;
-  }
-  return true;
 }
 
 /**
@@ -498,52 +417,29 @@ async function readLimited(
   response: Response,
   maxBytes: number,
   method: string,
-  url: () => string,
+  url: string,
   signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    discard(response.body);
-    throw tooLarge(response.status, method, url(), `of ${declared} bytes exceeds the ${maxBytes}-byte limit`);
-  }
-  if (!response.body || method === 'HEAD' || NULL_BODY_STATUS.has(response.status)) {
+  const noBody = method === 'HEAD' || NULL_BODY_STATUS.has(response.status);
+  const bytes = await readBounded(
+    noBody ? null : response.body,
+    maxBytes,
+    (declared) =>
+      tooLarge(
+        response.status,
+        method,
+        url,
+        declared === undefined
+          ? `exceeds the ${maxBytes}-byte limit`
+          : `of ${declared} bytes exceeds the ${maxBytes}-byte limit`,
+      ),
+    { declaredLength: response.headers.get('content-length'), signal },
+  );
+  if (noBody || response.body === null) {
     discard(response.body);
     return null;
   }
-  const reader = response.body.getReader();
-  // Some fetch implementations do not end the body stream on abort: cancelling our reader ends a
-  // pending read (it resolves as done), and the check after each read turns that into the abort.
-  const onAbort = () => {
-    reader.cancel(signal.reason).catch(() => {});
-  };
-  if (signal.aborted) onAbort();
-  else signal.addEventListener('abort', onAbort, { once: true });
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (signal.aborted) throw signal.reason ?? new Error('aborted');
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes)
-        throw tooLarge(response.status, method, url(), `exceeds the ${maxBytes}-byte limit`);
-      chunks.push(value);
-    }
-  } catch (error) {
-    // Not awaited: cancelling may wait on a peer that never answers, and we are done with it.
-    reader.cancel().catch(() => {});
-    throw error;
-  } finally {
-    signal.removeEventListener('abort', onAbort);
-  }
-  const out = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
+  return bytes;
 }
 
 /**

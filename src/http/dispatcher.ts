@@ -108,22 +108,10 @@ let defaultDispatcher: Promise<Dispatcher> | undefined;
  * as it is, without a dispatcher.)
  */
 export async function getDefaultFetch(): Promise<typeof fetch> {
-  const pending = getDefaultDispatcher();
-  const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([loadUndici(), pending]);
+  const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([loadUndici(), getDefaultDispatcher()]);
   // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
-  const bound = ((input: string, init?: RequestInit) =>
+  return ((input: string, init?: RequestInit) =>
     undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
-  // Kept for the requests that follow, unless the pool was closed meanwhile.
-  if (defaultDispatcher === pending) readyFetch = bound;
-  return bound;
-}
-
-/** The default fetch once {@link getDefaultFetch} has resolved: no promise on each request. */
-let readyFetch: typeof fetch | undefined;
-
-/** The default fetch if it is ready, without awaiting anything; `undefined` before the first request. */
-export function defaultFetch(): typeof fetch | undefined {
-  return readyFetch;
 }
 
 /**
@@ -155,6 +143,5 @@ export function getDefaultDispatcher(): Promise<Dispatcher> {
 export async function closeDefaultDispatcher(): Promise<void> {
   const current = defaultDispatcher;
   defaultDispatcher = undefined;
-  readyFetch = undefined;
   await (await current?.catch(() => undefined))?.close();
 }

@@ -1,6 +1,7 @@
-export type { BufferedResponse, HttpOptions, HttpRequestInit } from './client.js';
+export type { HttpOptions, HttpRequestInit } from './client.js';
 export {
   backoffMs,
+  checkTimeoutMs,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_RETRIES,
   DEFAULT_TIMEOUT_MS,

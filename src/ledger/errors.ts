@@ -9,9 +9,10 @@ import { AffiliationError } from '../core/errors.js';
  */
 export class OfferLedgerError extends AffiliationError {
   declare readonly code: 'unidentifiable_result';
-  constructor(message: string) {
+  constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, {
       code: 'unidentifiable_result',
+      cause: options.cause,
       userMessage:
         'Your institution did not share what this offer needs to recognise a returning shopper, so it cannot be applied.',
     });

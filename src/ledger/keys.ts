@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
-import { describe } from '../rp/transactions/options.js';
+import { describe } from '../core/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { OfferLedgerError } from './errors.js';
 import type { ClaimOptions, OfferLedgerOptions } from './types.js';

@@ -1,4 +1,4 @@
-import { clock } from '../rp/transactions/options.js';
+import { clock } from '../core/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { LedgerKeys } from './keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from './types.js';

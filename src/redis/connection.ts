@@ -114,12 +114,18 @@ export class RedisConnection {
   command(key: string, args: string[]): Promise<unknown> {
     const notReady = this.#notReady();
     if (notReady !== undefined) {
-      return Promise.reject(new StoreError('store_unavailable', `Redis is not available: ${notReady}`));
+      return Promise.reject(
+        new StoreError(`Redis is not available: ${notReady}`, { code: 'store_unavailable' }),
+      );
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(
         () =>
-          reject(new StoreError('store_unavailable', `Redis did not answer within ${this.#timeoutMs} ms`)),
+          reject(
+            new StoreError(`Redis did not answer within ${this.#timeoutMs} ms`, {
+              code: 'store_unavailable',
+            }),
+          ),
         this.#timeoutMs,
       );
       timer.unref();
@@ -158,12 +164,11 @@ function storeError(error: unknown): StoreError {
   const reply = REPLY_ERRORS.has(String(e?.name)) || REPLY_ERRORS.has(String(e?.constructor?.name));
   if (reply && kind !== undefined) {
     return new StoreError(
-      TRANSIENT.has(kind) ? 'store_unavailable' : 'store_failed',
       TRANSIENT.has(kind)
         ? `Redis cannot serve this command right now (${kind}): ${message}`
         : `Redis refused the command (${kind}): ${message}`,
-      { cause: error, redisError: kind },
+      { code: TRANSIENT.has(kind) ? 'store_unavailable' : 'store_failed', cause: error, redisError: kind },
     );
   }
-  return new StoreError('store_unavailable', `Redis is not available: ${message}`, { cause: error });
+  return new StoreError(`Redis is not available: ${message}`, { code: 'store_unavailable', cause: error });
 }

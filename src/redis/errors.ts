@@ -25,12 +25,12 @@ export class StoreError extends AffiliationError {
   /** The error kind of Redis's reply (`READONLY`, `NOPERM`, …), when Redis answered with an error. */
   readonly redisError: string | undefined;
 
-  constructor(code: StoreErrorCode, message: string, options: { cause?: unknown; redisError?: string } = {}) {
+  constructor(message: string, options: { code: StoreErrorCode; cause?: unknown; redisError?: string }) {
     super(message, {
-      code,
+      code: options.code,
       cause: options.cause,
       userMessage:
-        code === 'store_unavailable'
+        options.code === 'store_unavailable'
           ? 'The shop could not check your validation just now. Please try again in a moment.'
           : 'This shop is not configured correctly. Please contact the shop.',
     });

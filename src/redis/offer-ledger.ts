@@ -1,7 +1,7 @@
 import { OptionsError } from '../core/errors.js';
+import { describe, positiveInteger } from '../core/options.js';
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
-import { describe, positiveInteger } from '../rp/transactions/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection, script } from './connection.js';
 import { StoreError } from './errors.js';
@@ -122,8 +122,8 @@ export class RedisOfferLedger implements OfferLedger {
     const claimedAt = typeof reply === 'string' ? Number(reply) : Number.NaN;
     if (!Number.isSafeInteger(claimedAt) || claimedAt <= 0) {
       throw new StoreError(
-        'store_failed',
         `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
+        { code: 'store_failed' },
       );
     }
     return { claimed: false, claimedAt: new Date(claimedAt) };

@@ -223,12 +223,12 @@ export class RedisTransactionStore implements TransactionStore {
     // Not consumed: a link scanner or another browser that opens the callback URL first must not
     // spoil the validation for the shopper's own browser.
     throw new ValidationError(
-      'unknown_state',
       slots.every((values) => values.length === 0)
         ? 'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
             'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
             'or the callback was opened in another browser than the one that started the validation'
         : 'No transaction for this state is waiting for this browser: unknown, expired, superseded by newer validations, or started in another browser',
+      { code: 'unknown_state' },
     );
   }
 
@@ -242,22 +242,24 @@ export class RedisTransactionStore implements TransactionStore {
     if (reply === null || reply === undefined) return undefined;
     if (reply === TOMBSTONE) {
       throw new ValidationError(
-        'replayed_transaction',
         'The transaction for this state was already used: the callback was submitted twice',
+        { code: 'replayed_transaction' },
       );
     }
     const stored = typeof reply === 'string' ? decodeTransaction(reply) : undefined;
     if (stored === undefined || stored.transaction.state !== state) {
       const form = typeof reply === 'string' ? storedForm(reply) : undefined;
       throw new StoreError(
-        'store_failed',
         form !== undefined && form !== TRANSACTION_FORM
           ? `Redis holds a transaction in stored form ${form}, written by another version of affiliation-validation (this one reads form ${TRANSACTION_FORM}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#prefix)}`
           : `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this store did not write; give the store its own keyPrefix`,
+        { code: 'store_failed' },
       );
     }
     if (Date.now() >= stored.until) {
-      throw new ValidationError('expired_transaction', 'The transaction for this state has expired');
+      throw new ValidationError('The transaction for this state has expired', {
+        code: 'expired_transaction',
+      });
     }
     return stored.transaction;
   }

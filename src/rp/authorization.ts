@@ -132,12 +132,15 @@ export async function buildAuthorizationRequest(
       const hint = JSON.stringify(idpHint.slice(0, 200));
       throw ctx.hints.loaded === false
         ? new ValidationError(
-            'unknown_hint',
             `The idpHint ${hint} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`,
-            // Not the shopper's choice that is wrong: the shop is still starting.
-            { userMessage: 'The list of institutions is still loading. Please try again in a moment.' },
+            {
+              code: 'unknown_hint',
+              userMessage: 'The list of institutions is still loading. Please try again in a moment.',
+            },
           )
-        : new ValidationError('unknown_hint', `The idpHint ${hint} is not in the institution hint feed`);
+        : new ValidationError(`The idpHint ${hint} is not in the institution hint feed`, {
+            code: 'unknown_hint',
+          });
     }
   }
 

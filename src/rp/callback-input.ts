@@ -52,13 +52,15 @@ const MAX_BODY_BYTES = 64 * 1024;
 const RESPONSE_KEYS = ['code', 'id_token', 'error', 'state'];
 
 function missing(message: string): ValidationError {
-  return new ValidationError('missing_parameters', message);
+  return new ValidationError(message, { code: 'missing_parameters' });
 }
 
 function addPair(map: Map<string, string>, key: string, value: string): void {
   if (map.has(key)) {
     if (key === 'state') {
-      throw new ValidationError('state_mismatch', 'The callback carries more than one state parameter');
+      throw new ValidationError('The callback carries more than one state parameter', {
+        code: 'state_mismatch',
+      });
     }
     throw missing(`The callback parameter "${key.slice(0, 40)}" appears more than once`);
   }
@@ -213,8 +215,8 @@ function readNodeBody(req: IncomingMessage): Promise<string> {
 function noParams(method: string): ValidationError {
   if (method === 'GET' || method === 'HEAD') {
     return new ValidationError(
-      'fragment_relay_required',
       'The callback carries no parameters: the response is probably in the URL fragment, which only the browser sees. Serve fragmentRelayHtml() so the browser posts it back.',
+      { code: 'fragment_relay_required' },
     );
   }
   return missing('The callback form carries no parameters');

@@ -6,7 +6,6 @@
  */
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { noopLogger, redactingLogger } from '../core/logger.js';
 import { redact } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
@@ -170,25 +169,18 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
   if (!Number.isFinite(clockToleranceSeconds) || clockToleranceSeconds < 0 || clockToleranceSeconds > 600) {
     throw new OptionsError('clockToleranceSeconds must be a number of seconds from 0 to 600');
   }
-  if (options.timeoutMs !== undefined && (!Number.isInteger(options.timeoutMs) || options.timeoutMs <= 0)) {
-    throw new OptionsError('timeoutMs must be a positive integer (milliseconds)');
-  }
   if (options.hints !== undefined && typeof options.hints?.has !== 'function') {
     throw new OptionsError('hints must have a has(entityId) method (for example a HintFeed)');
   }
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') {
-    throw new OptionsError('fetch must be a function');
-  }
-  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
-    throw new OptionsError('logger must be an object with debug/info/warn/error methods');
-  }
-  const logger = redactingLogger(options.logger ?? noopLogger, [clientSecret]);
+  // The HTTP layer checks timeoutMs, fetch and logger (once, for every entry point) and wraps the
+  // logger for redaction; the client logs through that same wrapper.
   const http = new HttpClient({
     fetch: options.fetch,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    logger,
+    ...(options.logger !== undefined && { logger: options.logger }),
     secrets: [clientSecret],
   });
+  const logger = http.logger;
   return {
     issuer,
     clientId,
@@ -377,7 +369,7 @@ export class AffiliationClient {
         // The transaction is over either way; consume it so the state cannot be used again.
         await store.take(state, { cookie }).catch(() => undefined);
       }
-      throw new ProviderError({
+      throw ProviderError.from({
         // An empty `error` is malformed but still a refusal; give it a name.
         error: untrusted(error, 100) || 'unknown_error',
         description: untrusted(params.get('error_description'), 500) || undefined,
@@ -385,38 +377,41 @@ export class AffiliationClient {
         source: 'authorization',
       });
     }
-    if (!state) throw new ValidationError('missing_parameters', 'The callback carries no state parameter');
+    if (!state)
+      throw new ValidationError('The callback carries no state parameter', { code: 'missing_parameters' });
     // Fail closed: a store that binds to the browser cannot check a callback without its cookies.
     if (cookie === undefined && store.bindsToBrowser === true) throw cookieRequired();
     const tx = await store.take(state, { cookie });
     if (!tx) {
-      throw new ValidationError(
-        'unknown_state',
-        'No transaction is waiting for this state (unknown or already cleared)',
-      );
+      throw new ValidationError('No transaction is waiting for this state (unknown or already cleared)', {
+        code: 'unknown_state',
+      });
     }
     if (tx.state !== state)
-      throw new ValidationError('state_mismatch', 'The stored transaction is for another state');
+      throw new ValidationError('The stored transaction is for another state', { code: 'state_mismatch' });
     const iss = params.get('iss');
     if (iss !== undefined && iss !== this.#metadata.issuer) {
-      throw new ValidationError('issuer_mismatch', 'The callback iss parameter is not the provider issuer');
+      throw new ValidationError('The callback iss parameter is not the provider issuer', {
+        code: 'issuer_mismatch',
+      });
     }
     if (iss === undefined && this.#metadata.authorization_response_iss_parameter_supported === true) {
       throw new ValidationError(
-        'missing_parameters',
         'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
+        { code: 'missing_parameters' },
       );
     }
     if (tx.responseType === 'id_token') {
       const idToken = params.get('id_token');
-      if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
+      if (!idToken)
+        throw new ValidationError('The callback carries no id_token', { code: 'missing_parameters' });
       const callback = new URL(this.#o.redirectUri);
       callback.hash = new URLSearchParams({ state, id_token: idToken }).toString();
       const claims = await this.#engine.implicit(callback, { state, nonce: tx.nonce });
       return checkServiceClaims(claims, tx, this.#claimChecks());
     }
     const code = params.get('code');
-    if (!code) throw new ValidationError('missing_parameters', 'The callback carries no code');
+    if (!code) throw new ValidationError('The callback carries no code', { code: 'missing_parameters' });
     return this.#exchange(code, iss, tx).catch((error: unknown) => {
       throw refusedCodeAsReplay(error);
     });

@@ -63,7 +63,7 @@ export function endpointError(
     });
   }
   const description = stated?.error_description;
-  return new ProviderError({
+  return ProviderError.from({
     error: redact(code, secrets as (string | undefined)[]).slice(0, 100),
     description: nonEmpty(description)
       ? redact(description, secrets as (string | undefined)[]).slice(0, 500)
@@ -117,26 +117,26 @@ function describeHeader(header: unknown): string {
 function claimProblem(claims: Detail): ValidationError {
   const number = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
   if (!number(claims.exp))
-    return new ValidationError('token_expired', 'The ID token has no valid expiry (exp)');
+    return new ValidationError('The ID token has no valid expiry (exp)', { code: 'token_expired' });
   if (!number(claims.iat))
-    return new ValidationError('iat_invalid', 'The ID token has no valid issue time (iat)');
+    return new ValidationError('The ID token has no valid issue time (iat)', { code: 'iat_invalid' });
   if (typeof claims.iss !== 'string')
-    return new ValidationError('issuer_mismatch', 'The ID token has no issuer (iss)');
+    return new ValidationError('The ID token has no issuer (iss)', { code: 'issuer_mismatch' });
   if (claims.nbf !== undefined && !number(claims.nbf)) {
-    return new ValidationError('iat_invalid', 'The ID token nbf is not a number');
+    return new ValidationError('The ID token nbf is not a number', { code: 'iat_invalid' });
   }
   if (typeof claims.aud !== 'string' && !Array.isArray(claims.aud)) {
-    return new ValidationError('audience_mismatch', 'The ID token has no valid audience (aud)');
+    return new ValidationError('The ID token has no valid audience (aud)', { code: 'audience_mismatch' });
   }
   if (!nonEmpty(claims.sub))
-    return new ValidationError('subject_missing', 'The ID token has no subject (sub)');
+    return new ValidationError('The ID token has no subject (sub)', { code: 'subject_missing' });
   if (typeof claims.nonce !== 'string') {
-    return new ValidationError('nonce_mismatch', 'The ID token nonce does not match the one sent');
+    return new ValidationError('The ID token nonce does not match the one sent', { code: 'nonce_mismatch' });
   }
   if (claims.auth_time !== undefined && !(number(claims.auth_time) && (claims.auth_time as number) >= 0)) {
-    return new ValidationError('iat_invalid', 'The ID token auth_time is not a number');
+    return new ValidationError('The ID token auth_time is not a number', { code: 'iat_invalid' });
   }
-  return new ValidationError('signature_invalid', 'The ID token is malformed');
+  return new ValidationError('The ID token is malformed', { code: 'signature_invalid' });
 }
 
 /** A claim oauth4webapi compared with what it expected (`cause.claim`) → its code. */
@@ -145,34 +145,36 @@ function comparisonProblem(detail: Detail, clientId: string): ValidationError {
   switch (detail.claim) {
     case 'iss':
       return new ValidationError(
-        'issuer_mismatch',
         `The ID token issuer ${typeof claims.iss === 'string' ? JSON.stringify(claims.iss.slice(0, 200)) : '(missing)'} is not "${String(detail.expected)}"`,
+        { code: 'issuer_mismatch' },
       );
     case 'aud':
       // The same claim fails two rules: not our client_id at all, or several audiences without azp.
       if (Array.isArray(claims.aud) && claims.aud.includes(clientId)) {
-        return new ValidationError(
-          'azp_mismatch',
-          'The ID token has several audiences but no authorized party (azp)',
-        );
+        return new ValidationError('The ID token has several audiences but no authorized party (azp)', {
+          code: 'azp_mismatch',
+        });
       }
-      return new ValidationError(
-        'audience_mismatch',
-        'The ID token audience does not contain this client_id',
-      );
+      return new ValidationError('The ID token audience does not contain this client_id', {
+        code: 'audience_mismatch',
+      });
     case 'azp':
-      return new ValidationError('azp_mismatch', 'The ID token authorized party (azp) is not this client_id');
+      return new ValidationError('The ID token authorized party (azp) is not this client_id', {
+        code: 'azp_mismatch',
+      });
     case 'nonce':
-      return new ValidationError('nonce_mismatch', 'The ID token nonce does not match the one sent');
+      return new ValidationError('The ID token nonce does not match the one sent', {
+        code: 'nonce_mismatch',
+      });
     default:
-      return new ValidationError('signature_invalid', 'The ID token has an unexpected claim value');
+      return new ValidationError('The ID token has an unexpected claim value', { code: 'signature_invalid' });
   }
 }
 
 /** A token response that is not usable (`cause.body`): missing ID token, or not an OAuth token response. */
 function tokenResponseProblem(body: Detail): AffiliationError {
   if (nonEmpty(body.access_token) && typeof body.token_type === 'string' && !nonEmpty(body.id_token)) {
-    return new ValidationError('missing_parameters', 'The token response carries no ID token');
+    return new ValidationError('The token response carries no ID token', { code: 'missing_parameters' });
   }
   return new TransportError(
     'The token endpoint answered with an unusable token response (access_token, token_type)',
@@ -191,15 +193,15 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
       return comparisonProblem(d ?? {}, ctx.clientId);
     case 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED':
       return d?.claim === 'exp'
-        ? new ValidationError('token_expired', 'The ID token has expired')
-        : new ValidationError('iat_invalid', `The ID token is not valid yet (${String(d?.claim)})`);
+        ? new ValidationError('The ID token has expired', { code: 'token_expired' })
+        : new ValidationError(`The ID token is not valid yet (${String(d?.claim)})`, { code: 'iat_invalid' });
     case 'OAUTH_KEY_SELECTION_FAILED': {
       const several = Array.isArray(d?.candidates) && d.candidates.length > 1;
       return new ValidationError(
-        'signature_invalid',
         several
           ? `Several keys of the provider match the ID token and it names none (${describeHeader(d?.header)})`
           : `No key of the provider matches the ID token (${describeHeader(d?.header)})`,
+        { code: 'signature_invalid' },
       );
     }
     case 'OAUTH_UNSUPPORTED_OPERATION': {
@@ -211,25 +213,26 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
         });
       }
       if (typeof detail === 'string') {
-        return new ValidationError('unsupported_alg', 'Encrypted ID tokens are not supported');
+        return new ValidationError('Encrypted ID tokens are not supported', { code: 'unsupported_alg' });
       }
       if (isObject(d) && isObject(d.header)) {
-        return new ValidationError('unsupported_alg', 'The ID token uses critical header extensions (crit)');
+        return new ValidationError('The ID token uses critical header extensions (crit)', {
+          code: 'unsupported_alg',
+        });
       }
       if (isObject(d) && 'alg' in d) {
         return new ValidationError(
-          'unsupported_alg',
           `The ID token is signed with ${describeHeader(d)}, which is not accepted`,
+          { code: 'unsupported_alg' },
         );
       }
-      return new ValidationError(
-        'signature_invalid',
-        'The ID token cannot be verified with the provider key',
-      );
+      return new ValidationError('The ID token cannot be verified with the provider key', {
+        code: 'signature_invalid',
+      });
     }
     case 'OAUTH_INVALID_RESPONSE':
       if (d === undefined) {
-        return new ValidationError('signature_invalid', 'The ID token is not a well-formed JWS');
+        return new ValidationError('The ID token is not a well-formed JWS', { code: 'signature_invalid' });
       }
       if ('body' in d) {
         return isObject(d.body)
@@ -242,19 +245,19 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
       if ('expected' in d && isObject(d.header)) {
         const expected = Array.isArray(d.expected) ? d.expected.join(', ') : String(d.expected);
         return new ValidationError(
-          'unsupported_alg',
           `The ID token is signed with ${describeHeader(d.header)}, not one the provider advertises (${expected})`,
+          { code: 'unsupported_alg' },
         );
       }
       if ('signature' in d)
-        return new ValidationError('signature_invalid', 'The ID token signature does not verify');
+        return new ValidationError('The ID token signature does not verify', { code: 'signature_invalid' });
       if (isObject(d.claims)) return claimProblem(d.claims);
-      return new ValidationError('signature_invalid', 'The ID token is malformed');
+      return new ValidationError('The ID token is malformed', { code: 'signature_invalid' });
     case 'OAUTH_PARSE_ERROR':
-      return new ValidationError('signature_invalid', 'The ID token is not a well-formed JWS');
+      return new ValidationError('The ID token is not a well-formed JWS', { code: 'signature_invalid' });
     default:
       // Fail closed: whatever else kept the token from being verified.
-      return new ValidationError('signature_invalid', 'The ID token could not be verified');
+      return new ValidationError('The ID token could not be verified', { code: 'signature_invalid' });
   }
 }
 
@@ -328,13 +331,12 @@ export async function fromEngine(error: unknown, ctx: MapContext): Promise<Affil
 function userinfoError(code: unknown, detail: unknown): AffiliationError {
   const d = isObject(detail) ? detail : undefined;
   if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' && d?.attribute === 'sub') {
-    return new ValidationError(
-      'userinfo_subject_mismatch',
-      'The userinfo response is about another subject than the ID token',
-    );
+    return new ValidationError('The userinfo response is about another subject than the ID token', {
+      code: 'userinfo_subject_mismatch',
+    });
   }
   if (code === 'OAUTH_INVALID_RESPONSE' && isObject(d?.body) && !nonEmpty(d.body.sub)) {
-    return new ValidationError('subject_missing', 'The userinfo response has no subject (sub)');
+    return new ValidationError('The userinfo response has no subject (sub)', { code: 'subject_missing' });
   }
   return new TransportError('The userinfo endpoint did not answer with a JSON object', {
     code: 'invalid_response',

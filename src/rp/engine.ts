@@ -197,8 +197,8 @@ export class Engine {
     const metadata = document as ProviderMetadata;
     if (!issuersMatch(options.issuer, metadata.issuer)) {
       throw new ValidationError(
-        'issuer_mismatch',
         `Discovery document issuer "${metadata.issuer}" does not match the configured issuer "${options.issuer}"`,
+        { code: 'issuer_mismatch' },
       );
     }
     if (
@@ -269,7 +269,7 @@ export class Engine {
       }
       const claims = tokens.claims();
       if (claims === undefined || tokens.id_token === undefined) {
-        throw new ValidationError('missing_parameters', 'The token response carries no ID token');
+        throw new ValidationError('The token response carries no ID token', { code: 'missing_parameters' });
       }
       return {
         claims: claims as Record<string, unknown>,

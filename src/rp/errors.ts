@@ -8,9 +8,10 @@ import { AffiliationError } from '../core/errors.js';
  */
 export class ScopeError extends AffiliationError {
   declare readonly code: 'invalid_scope';
-  constructor(message: string) {
+  constructor(message: string, options: { cause?: unknown } = {}) {
     super(message, {
       code: 'invalid_scope',
+      cause: options.cause,
       userMessage: 'This shop asked for a kind of validation that is not possible. Please contact the shop.',
     });
   }
@@ -56,6 +57,17 @@ const PROVIDER_CODE_SET: ReadonlySet<string> = new Set(PROVIDER_ERROR_CODES);
 /** Where a {@link ProviderError} came from. */
 export type ProviderErrorSource = 'authorization' | 'token' | 'userinfo';
 
+/** What a {@link ProviderError} carries besides its message. */
+export interface ProviderErrorOptions {
+  /** The `error` value exactly as sent. */
+  error: string;
+  description?: string | undefined;
+  state?: string | undefined;
+  source: ProviderErrorSource;
+  status?: number | undefined;
+  cause?: unknown;
+}
+
 /**
  * The service answered with an OAuth/OpenID error: on the redirect (query or fragment), at the
  * token endpoint or at the userinfo endpoint.
@@ -75,32 +87,28 @@ export class ProviderError extends AffiliationError {
   /** HTTP status of a token or userinfo endpoint error. */
   readonly status: number | undefined;
 
-  constructor(options: {
-    error: string;
-    description?: string | undefined;
-    state?: string | undefined;
-    source: ProviderErrorSource;
-    status?: number | undefined;
-    cause?: unknown;
-  }) {
+  constructor(message: string, options: ProviderErrorOptions) {
+    const code = (
+      PROVIDER_CODE_SET.has(options.error) ? options.error : 'unknown_error'
+    ) as ProviderErrorCode;
+    super(message, { code, cause: options.cause, userMessage: providerUserMessage(code, options.source) });
+    this.error = options.error;
+    this.description = options.description;
+    this.state = options.state;
+    this.source = options.source;
+    this.status = options.status;
+  }
+
+  /** The error with the message that says what the provider returned and where. */
+  static from(options: ProviderErrorOptions): ProviderError {
     const where =
       options.source === 'authorization'
         ? 'the authorization response'
         : options.source === 'token'
           ? 'the token endpoint'
           : 'the userinfo endpoint';
-    const code = (
-      PROVIDER_CODE_SET.has(options.error) ? options.error : 'unknown_error'
-    ) as ProviderErrorCode;
-    super(
-      `The provider returned "${options.error}" from ${where}${options.description ? `: ${options.description}` : ''}`,
-      { code, cause: options.cause, userMessage: providerUserMessage(code, options.source) },
-    );
-    this.error = options.error;
-    this.description = options.description;
-    this.state = options.state;
-    this.source = options.source;
-    this.status = options.status;
+    const detail = options.description ? `: ${options.description}` : '';
+    return new ProviderError(`The provider returned "${options.error}" from ${where}${detail}`, options);
   }
 }
 
@@ -182,16 +190,15 @@ const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
 export class ValidationError extends AffiliationError {
   declare readonly code: ValidationErrorCode;
   constructor(
-    code: ValidationErrorCode,
     message: string,
-    options: { cause?: unknown; userMessage?: string | undefined } = {},
+    options: { code: ValidationErrorCode; cause?: unknown; userMessage?: string | undefined },
   ) {
     super(message, {
-      code,
+      code: options.code,
       cause: options.cause,
       userMessage:
         options.userMessage ??
-        VALIDATION_USER_MESSAGES[code] ??
+        VALIDATION_USER_MESSAGES[options.code] ??
         'Your affiliation could not be validated securely. Please start the validation again.',
     });
   }

@@ -107,39 +107,42 @@ export function checkServiceClaims(
   // OIDC Core §3.1.3.7 item 5 ("If an azp Claim is present…"); openid-client checks it only with
   // several audiences.
   if (claims.azp !== undefined && claims.azp !== options.clientId) {
-    throw new ValidationError('azp_mismatch', 'The ID token authorized party (azp) is not this client_id');
+    throw new ValidationError('The ID token authorized party (azp) is not this client_id', {
+      code: 'azp_mismatch',
+    });
   }
   const exp = claims.exp as number;
   const iat = claims.iat;
   if (typeof iat !== 'number' || !Number.isFinite(iat)) {
-    throw new ValidationError('iat_invalid', 'The ID token has no valid issue time (iat)');
+    throw new ValidationError('The ID token has no valid issue time (iat)', { code: 'iat_invalid' });
   }
   if (iat > nowSeconds + tolerance) {
-    throw new ValidationError('iat_invalid', 'The ID token was issued in the future (iat)');
+    throw new ValidationError('The ID token was issued in the future (iat)', { code: 'iat_invalid' });
   }
   if (iat < nowSeconds - tolerance - MAX_ID_TOKEN_AGE_SECONDS || iat < tx.createdAt / 1000 - tolerance) {
     throw new ValidationError(
-      'iat_invalid',
       'The ID token was issued before this validation started or longer ago than its lifetime (iat)',
+      { code: 'iat_invalid' },
     );
   }
   const sub = claims.sub;
   if (typeof sub !== 'string' || sub.length === 0) {
-    throw new ValidationError('subject_missing', 'The ID token has no subject (sub)');
+    throw new ValidationError('The ID token has no subject (sub)', { code: 'subject_missing' });
   }
   if (claims.at_hash !== undefined && options.tokens !== undefined) {
     const expected = accessTokenHash(options.tokens.accessToken, algOf(options.tokens.idToken));
     if (typeof claims.at_hash !== 'string' || expected === undefined || claims.at_hash !== expected) {
-      throw new ValidationError('at_hash_mismatch', 'The ID token at_hash does not match the access token');
+      throw new ValidationError('The ID token at_hash does not match the access token', {
+        code: 'at_hash_mismatch',
+      });
     }
   }
 
   const requested = valuesOf(claims.requested_scopes);
   if (!requested || !sameSet(requested, tx.scopes)) {
-    throw new ValidationError(
-      'requested_scopes_mismatch',
-      'The ID token requested_scopes is not exactly the set of scopes sent',
-    );
+    throw new ValidationError('The ID token requested_scopes is not exactly the set of scopes sent', {
+      code: 'requested_scopes_mismatch',
+    });
   }
 
   const returned = valuesOf(claims.returned_scopes);
@@ -147,37 +150,33 @@ export function checkServiceClaims(
 
   if (tx.claims !== undefined && !isEmptyClaims(tx.claims)) {
     if (!jsonEqual(claims.requested_claims, tx.claims)) {
-      throw new ValidationError(
-        'requested_claims_mismatch',
-        'The ID token requested_claims does not equal the claims request sent',
-      );
+      throw new ValidationError('The ID token requested_claims does not equal the claims request sent', {
+        code: 'requested_claims_mismatch',
+      });
     }
   } else if (!isEmptyClaims(claims.requested_claims)) {
-    throw new ValidationError(
-      'requested_claims_mismatch',
-      'The ID token reports requested_claims although none were sent',
-    );
+    throw new ValidationError('The ID token reports requested_claims although none were sent', {
+      code: 'requested_claims_mismatch',
+    });
   }
 
   const transactionId = claims.transaction_id;
   if (typeof transactionId !== 'string' || !UUID.test(transactionId)) {
-    throw new ValidationError(
-      'transaction_id_invalid',
-      'The ID token transaction_id is missing or not a UUID',
-    );
+    throw new ValidationError('The ID token transaction_id is missing or not a UUID', {
+      code: 'transaction_id_invalid',
+    });
   }
 
   const reuse = claims.reuse_detection;
   if (reuse !== undefined && (!Array.isArray(reuse) || !reuse.every((v) => typeof v === 'string'))) {
-    throw new ValidationError(
-      'requested_claims_mismatch',
-      'The ID token reuse_detection is not a list of strings',
-    );
+    throw new ValidationError('The ID token reuse_detection is not a list of strings', {
+      code: 'requested_claims_mismatch',
+    });
   }
 
   const authTime = claims.auth_time;
   if (authTime !== undefined && (typeof authTime !== 'number' || !Number.isFinite(authTime))) {
-    throw new ValidationError('iat_invalid', 'The ID token auth_time is not a number');
+    throw new ValidationError('The ID token auth_time is not a number', { code: 'iat_invalid' });
   }
 
   const result: AffiliationResult = {
@@ -200,7 +199,9 @@ function confirmedScopes(
   tx: Transaction,
 ): { affiliation: Affiliation; identifier: Identifier } {
   if (!returned) {
-    throw new ValidationError('returned_scopes_mismatch', 'The ID token has no returned_scopes list');
+    throw new ValidationError('The ID token has no returned_scopes list', {
+      code: 'returned_scopes_mismatch',
+    });
   }
   let affiliations = 0;
   let identifiers = 0;
@@ -218,15 +219,14 @@ function confirmedScopes(
   }
   if (affiliations !== 1 || !affiliationConfirmed) {
     throw new ValidationError(
-      'returned_scopes_mismatch',
       `The ID token returned_scopes does not confirm exactly the affiliation "${tx.affiliation}"`,
+      { code: 'returned_scopes_mismatch' },
     );
   }
   if (identifiers !== 1 || !identifierConfirmed) {
-    throw new ValidationError(
-      'returned_scopes_mismatch',
-      `The ID token returned_scopes does not confirm the identifier "${expected}"`,
-    );
+    throw new ValidationError(`The ID token returned_scopes does not confirm the identifier "${expected}"`, {
+      code: 'returned_scopes_mismatch',
+    });
   }
   return { affiliation: tx.affiliation, identifier: expected };
 }

@@ -12,19 +12,14 @@
  * values that are still percent-encoded, and values that differ from a reserved value only in case
  * are all refused with a message that says what probably happened.
  */
+
+import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import { ScopeError } from './errors.js';
 import type { Affiliation, Identifier } from './types.js';
 
 /** The affiliation values of spec 2.2, in the spec's order. @group Scope */
-export const AFFILIATIONS: readonly Affiliation[] = Object.freeze([
-  'student',
-  'faculty+staff',
-  'employee',
-  'member',
-] as const);
-
 /** The identifier values of spec 2.2. @group Scope */
-export const IDENTIFIERS: readonly Identifier[] = Object.freeze(['persistent', 'transient'] as const);
+export { AFFILIATIONS, IDENTIFIERS };
 
 /** Parts of a scope, for {@link buildScope}. @group Scope */
 export interface BuildScopeOptions {

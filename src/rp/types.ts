@@ -1,7 +1,6 @@
-/** The four affiliation scopes of the service (spec 2.2). @group Types */
-export type Affiliation = 'student' | 'faculty+staff' | 'employee' | 'member';
-/** The two identifier scopes of the service (spec 2.2); `transient` when none is requested. @group Types */
-export type Identifier = 'persistent' | 'transient';
+import type { Affiliation, Identifier } from '../core/scope-values.js';
+
+export type { Affiliation, Identifier } from '../core/scope-values.js';
 
 /** The `claims` request parameter (spec 2.3). @group Types */
 export interface ClaimsRequest {

@@ -3,6 +3,7 @@
  * institution step (selection → login → consent) that ends the transaction (spec 3).
  */
 
+import { mediaType } from '../core/body.js';
 import {
   type Grant,
   hmac,
@@ -52,8 +53,7 @@ export async function readParams(request: Request): Promise<URLSearchParams | Re
       allow: 'GET, POST',
     });
   }
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
     return htmlResponse(
       messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.'),
       400,

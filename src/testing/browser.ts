@@ -1,119 +1,212 @@
 /**
- * A minimal scripted browser for the provider's own pages: follows redirects by hand, keeps
- * cookies, and submits the one form of each page with its default values.
+ * The one scripted browser of the package (the test provider's `authorize()`, the CLI demo, the
+ * example tests): it follows redirects one by one, keeps cookies, submits HTML forms, and does the
+ * fragment relay page's job (read the fragment, POST it back as a form) — all with plain HTTP, no
+ * JavaScript engine.
  */
+import { mediaType } from '../core/body.js';
 import { AffiliationError } from '../core/errors.js';
+import { redactUrl } from '../core/redact.js';
 import { TestCookieJar } from './cookie-jar.js';
 import { formValues, type HtmlForm, parseForms } from './html-form.js';
-import type { TestProvider } from './provider.js';
 
-export { TestCookieJar };
+export type { FormField, HtmlForm } from './html-form.js';
+export { formValues, parseForms, TestCookieJar };
 
-/** One request the scripted browser made. @group Testing */
-export interface AuthorizeStep {
+/** The scripted browser could not go on (too many redirects, a malformed answer). */
+export class BrowserError extends AffiliationError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(message, { code: 'browser_error', cause: options.cause });
+  }
+}
+
+/** One HTTP exchange the browser made. `url` and `location` are redacted unless `redactSteps: false`. */
+export interface BrowserStep {
   method: 'GET' | 'POST';
   url: string;
   status: number;
-  /** The `Location` of a redirect. */
+  /** Why the browser made this request: `navigate`, `redirect`, `form`, or `relay`. */
+  reason: 'navigate' | 'redirect' | 'form' | 'relay';
+  /** The redirect target (redacted), for 3xx answers. */
   location?: string;
 }
 
-/** Options of `TestProvider.authorize()`. @group Testing */
-export interface AuthorizeOptions {
-  /** entityID picked on the institution selection page. Default: the page's first (preselected) institution. */
-  institution?: string | undefined;
+/** A page the browser ended on after following redirects. */
+export interface BrowserPage {
+  /** The final URL, including the fragment the last redirect carried. */
+  url: string;
+  status: number;
+  headers: Headers;
+  body: string;
+  forms: HtmlForm[];
+  /** The target of a redirect that {@link BrowserOptions.follow} refused to follow. */
+  redirectedTo?: string;
+}
+
+/** Options of {@link Browser}. */
+export interface BrowserOptions {
+  /** Fetch implementation; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Called after every request. */
+  onStep?: (step: BrowserStep) => void;
+  /** Most redirects followed for one navigation. Default 20. */
+  maxRedirects?: number;
+  /** The cookie jar. Default: a new, empty one. */
+  cookieJar?: TestCookieJar;
   /**
-   * Values typed into the pages' forms, by field name, replacing the defaults wherever a form has
-   * that field: `username` on the login page (used as the user when no outcome is scripted),
-   * `consent` (`'yes'` or `'no'`) on the consent page. Default: none (each form's defaults).
+   * Whether to follow a redirect to this URL. A redirect not followed ends the navigation on the
+   * redirect answer, its target in {@link BrowserPage.redirectedTo}. Default: follow every one.
    */
-  fields?: Record<string, string> | undefined;
-  /** Cookie jar of the scripted browser. Default: a new, empty jar. */
-  cookieJar?: TestCookieJar | undefined;
-  /** The fetch used for every step. Default: real HTTP for a started provider, in-process otherwise. */
-  fetch?: typeof fetch | undefined;
-  /** Called after every request, e.g. to print the walk. Default: none. */
-  onStep?: ((step: AuthorizeStep) => void) | undefined;
-  /** Most requests made before giving up. Default: `20`. */
-  maxSteps?: number | undefined;
+  follow?: (url: URL) => boolean;
+  /** Redact `url` and `location` in the steps (they are for printing). Default true. */
+  redactSteps?: boolean;
 }
 
-/** The scripted browser could not walk the provider's pages (an unexpected page or status). @group Testing */
-export class TestProviderWalkError extends AffiliationError {
-  declare readonly code: 'authorize_walk_failed';
-  /** HTTP status of the last response. */
-  readonly status: number | undefined;
-  constructor(message: string, status?: number) {
-    super(message, { code: 'authorize_walk_failed' });
-    this.status = status;
-  }
+/** Does this page look like the SDK's fragment relay (an HTML page that needs the URL fragment)? */
+export function isRelayPage(page: BrowserPage): boolean {
+  if (mediaType(page.headers.get('content-type')) !== 'text/html') return false;
+  return /location\.hash/.test(page.body);
 }
 
-export async function walkAuthorization(
-  provider: TestProvider,
-  start: string | URL,
-  options: AuthorizeOptions,
-  defaultFetch: typeof fetch,
-): Promise<string> {
-  const doFetch = options.fetch ?? defaultFetch;
-  const jar = options.cookieJar ?? new TestCookieJar();
-  const maxSteps = options.maxSteps ?? 20;
-  const isProviderPage = (url: URL) => provider.isInteractivePage(url);
+/**
+ * A cookie jar per origin and a redirect walker. Cookies are kept by origin (host and port), the
+ * way a browser scopes them for the sites in this demo; `Path` is honoured, `Max-Age=0` and past
+ * `Expires` delete.
+ */
+export class Browser {
+  readonly #fetch: typeof fetch | undefined;
+  readonly #onStep: ((step: BrowserStep) => void) | undefined;
+  readonly #maxRedirects: number;
+  readonly #jar: TestCookieJar;
+  readonly #follow: (url: URL) => boolean;
+  readonly #shown: (url: string) => string;
 
-  let url = new URL(start);
-  if (!isProviderPage(url)) {
-    throw new TestProviderWalkError(
-      `${url.origin}${url.pathname} is not the authorization endpoint of this provider`,
-    );
+  constructor(options: BrowserOptions = {}) {
+    this.#fetch = options.fetch;
+    this.#onStep = options.onStep;
+    this.#maxRedirects = options.maxRedirects ?? 20;
+    this.#jar = options.cookieJar ?? new TestCookieJar();
+    this.#follow = options.follow ?? (() => true);
+    this.#shown = options.redactSteps === false ? (url) => url : redactUrl;
   }
-  let method: 'GET' | 'POST' = 'GET';
-  let body: string | undefined;
-  for (let step = 0; step < maxSteps; step++) {
-    const headers: Record<string, string> = { accept: 'text/html' };
-    const cookie = jar.header(url);
-    if (cookie !== undefined) headers.cookie = cookie;
-    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response: Response = await doFetch(url.href, { method, headers, body, redirect: 'manual' });
-    jar.store(response, url);
-    const location = response.headers.get('location') ?? undefined;
-    options.onStep?.({ method, url: url.href, status: response.status, ...(location ? { location } : {}) });
 
-    if (response.status >= 300 && response.status < 400) {
-      await response.body?.cancel();
-      if (location === undefined)
-        throw new TestProviderWalkError('A redirect without a Location header', response.status);
-      const next = new URL(location, url);
-      if (!isProviderPage(next)) return next.href;
-      url = next;
-      method = 'GET';
-      body = undefined;
-      continue;
+  /** The cookies the browser holds for an origin (names only, for tests and the demo's printout). */
+  cookieNames(origin: string): string[] {
+    return this.#jar.names(origin);
+  }
+
+  /** Open a URL as if typed in the address bar and follow redirects. */
+  async open(url: string): Promise<BrowserPage> {
+    return this.#navigate('GET', url, undefined, 'navigate');
+  }
+
+  /** Submit a form of the page, like clicking its button. */
+  async submit(
+    form: HtmlForm,
+    choices: Record<string, string> = {},
+    button?: { name: string; value: string },
+  ): Promise<BrowserPage> {
+    const values = formValues(form, choices, button);
+    if (form.method === 'GET') {
+      const target = new URL(form.action);
+      target.search = values.toString();
+      return this.#navigate('GET', target.href, undefined, 'form');
     }
-    const html: string = await response.text();
-    if (response.status !== 200) {
-      throw new TestProviderWalkError(
-        `The provider answered ${response.status} at ${url.pathname}`,
-        response.status,
-      );
-    }
-    const form: HtmlForm | undefined = parseForms(html, url.href)[0];
-    if (form === undefined)
-      throw new TestProviderWalkError(`No form on the page at ${url.pathname}`, response.status);
-    // Values typed into the form replace the defaults, only where the form has that field.
-    const typed: Record<string, string> = { ...options.fields };
-    if (options.institution !== undefined) typed.entity_id = options.institution;
-    const choices = Object.fromEntries(
-      Object.entries(typed).filter(([name]) => form.fields.some((field) => field.name === name)),
-    );
-    url = new URL(form.action);
-    method = form.method;
-    const encoded = formValues(form, choices).toString();
-    if (method === 'GET') {
-      url.search = encoded;
-      body = undefined;
-    } else {
-      body = encoded;
+    return this.#navigate('POST', form.action, values, 'form');
+  }
+
+  /**
+   * Do what the relay page's script does: take the parameters in the fragment of the page's URL and
+   * POST them as an `application/x-www-form-urlencoded` form to the page's own address.
+   */
+  async relay(page: BrowserPage): Promise<BrowserPage> {
+    const url = new URL(page.url);
+    const params = new URLSearchParams(url.hash.slice(1));
+    url.hash = '';
+    const action = page.forms[0]?.action ?? url.href;
+    return this.#navigate('POST', action, params, 'relay');
+  }
+
+  /**
+   * Follow a page to its end: open the URL and, whenever the browser lands on a relay page with
+   * a fragment, run the relay.
+   */
+  async openAndRelay(url: string): Promise<BrowserPage> {
+    const page = await this.open(url);
+    return new URL(page.url).hash.length > 1 && isRelayPage(page) ? this.relay(page) : page;
+  }
+
+  async #navigate(
+    method: 'GET' | 'POST',
+    url: string,
+    form: URLSearchParams | undefined,
+    reason: BrowserStep['reason'],
+  ): Promise<BrowserPage> {
+    let current = new URL(url);
+    let currentMethod = method;
+    let body = form;
+    let why = reason;
+    for (let hop = 0; ; hop++) {
+      if (hop > this.#maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
+      const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
+      const cookie = this.#jar.header(current);
+      if (cookie) headers.set('cookie', cookie);
+      if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
+      if (currentMethod === 'POST') headers.set('origin', current.origin);
+      const target = new URL(current.href);
+      target.hash = '';
+      const f = this.#fetch ?? globalThis.fetch;
+      const res = await f(target.href, {
+        method: currentMethod,
+        headers,
+        body: body?.toString(),
+        redirect: 'manual',
+      });
+      this.#jar.store(res, current);
+      const location = res.headers.get('location');
+      let next: URL | undefined;
+      if (res.status >= 300 && res.status < 400 && location) {
+        try {
+          next = new URL(location, current);
+        } catch (error) {
+          throw new BrowserError(`${redactUrl(current.href)} redirected to an invalid URL`, { cause: error });
+        }
+      }
+      this.#onStep?.({
+        method: currentMethod,
+        url: this.#shown(current.href),
+        status: res.status,
+        reason: why,
+        ...(next ? { location: this.#shown(next.href) } : {}),
+      });
+      if (!next) {
+        const text = await res.text();
+        return {
+          url: current.href,
+          status: res.status,
+          headers: res.headers,
+          body: text,
+          forms: parseForms(text, target.href),
+        };
+      }
+      await res.body?.cancel().catch(() => {});
+      if (!this.#follow(next)) {
+        return {
+          url: current.href,
+          status: res.status,
+          headers: res.headers,
+          body: '',
+          forms: [],
+          redirectedTo: next.href,
+        };
+      }
+      // Browsers keep the method and body only for 307/308.
+      if (res.status !== 307 && res.status !== 308) {
+        currentMethod = 'GET';
+        body = undefined;
+      }
+      current = next;
+      why = 'redirect';
     }
   }
-  throw new TestProviderWalkError(`Gave up after ${maxSteps} requests without reaching the redirect URI`);
 }

@@ -3,19 +3,11 @@
  * Every bad option throws an {@link OptionsError} that names it.
  */
 import { OptionsError } from '../core/errors.js';
-import type { Affiliation } from '../rp/types.js';
+import { JWS_ALGS, type JwsAlg } from '../core/jws.js';
+import { AFFILIATIONS, type Affiliation } from '../core/scope-values.js';
 
 /** JWS algorithms the test provider can sign ID tokens with. @group Testing */
-export type TestSigningAlg =
-  | 'RS256'
-  | 'RS384'
-  | 'RS512'
-  | 'PS256'
-  | 'PS384'
-  | 'PS512'
-  | 'ES256'
-  | 'ES384'
-  | 'ES512';
+export type TestSigningAlg = JwsAlg;
 
 /** Additional claims of spec 2.3 that a client may be allowed to obtain. @group Testing */
 export type TestAdditionalClaim = 'reuse_detection';
@@ -212,27 +204,7 @@ export const DEFAULT_LOGIN_OUTCOME: Readonly<Required<Omit<LoginOutcome, 'reuseD
   consent: true,
 });
 
-const SIGNING_ALGS: readonly TestSigningAlg[] = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-];
-const HELD: readonly string[] = [
-  'student',
-  'faculty+staff',
-  'employee',
-  'member',
-  'faculty',
-  'staff',
-  'affiliate',
-  'alum',
-];
+const HELD: readonly string[] = [...AFFILIATIONS, 'faculty', 'staff', 'affiliate', 'alum'];
 
 /** Options after defaults, as the provider uses them. */
 export interface ResolvedOptions {
@@ -262,8 +234,8 @@ export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
   }
   if (options.errorSite !== undefined) checkUrl(options.errorSite, 'errorSite');
   const signingAlg = options.signingAlg ?? 'RS256';
-  if (!SIGNING_ALGS.includes(signingAlg)) {
-    throw new OptionsError(`Invalid option "signingAlg": use one of ${SIGNING_ALGS.join(', ')}`);
+  if (!(JWS_ALGS as readonly string[]).includes(signingAlg)) {
+    throw new OptionsError(`Invalid option "signingAlg": use one of ${JWS_ALGS.join(', ')}`);
   }
   if (options.now !== undefined && typeof options.now !== 'function') {
     throw new OptionsError(

@@ -5,13 +5,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import {
   authorizationEndpoint,
   consentPageEndpoint,
   loginPageEndpoint,
   selectionPageEndpoint,
 } from './authorization.js';
-import { type AuthorizeOptions, walkAuthorization } from './browser.js';
+import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
 import { type Client, type Institution, jsonResponse, type Paths, type ProviderContext } from './context.js';
 import { KeyRing } from './keys.js';
 import {
@@ -28,7 +29,7 @@ import {
   type TestProviderOptions,
 } from './options.js';
 import { htmlResponse, messagePage } from './pages.js';
-import type { RunningTestProvider } from './server.js';
+import { closeServer, type HandlerServer, listen } from './server.js';
 import { tokenEndpoint, userinfoEndpoint } from './token.js';
 
 /**
@@ -185,8 +186,6 @@ export class TestProvider {
         await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
       );
     }
-    // Loaded on demand: the server module extends this class.
-    const { RunningTestProvider } = await import('./server.js');
     return RunningTestProvider.listen(options);
   }
 
@@ -259,7 +258,12 @@ export class TestProvider {
    * ```
    */
   async authorize(authorizationUrl: string | URL, options: AuthorizeOptions = {}): Promise<string> {
-    return walkAuthorization(this, authorizationUrl, options, this.defaultFetch());
+    return walkAuthorization(
+      (url) => this.isInteractivePage(url),
+      authorizationUrl,
+      options,
+      this.defaultFetch(),
+    );
   }
 
   /**
@@ -348,15 +352,7 @@ export class TestProvider {
       response_modes_supported: ['query', 'fragment'],
       grant_types_supported: ['authorization_code'],
       subject_types_supported: ['pairwise'],
-      scopes_supported: [
-        'openid',
-        'student',
-        'faculty+staff',
-        'employee',
-        'member',
-        'persistent',
-        'transient',
-      ],
+      scopes_supported: ['openid', ...AFFILIATIONS, ...IDENTIFIERS],
       claims_supported: [
         'iss',
         'aud',
@@ -409,4 +405,70 @@ function methodNotAllowed(allow: string): Response {
  */
 export async function createTestProvider(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
   return TestProvider.start({ ...options, listen: false });
+}
+
+/**
+ * A {@link TestProvider} listening on a real socket (what `TestProvider.start()` returns). Close it
+ * when done (`await op.close()`).
+ *
+ * @group Testing
+ */
+export class RunningTestProvider extends TestProvider {
+  /** The TCP port the server listens on. */
+  readonly port: number;
+  /** The interface the server is bound to. */
+  readonly host: string;
+  readonly #http: HandlerServer;
+  #closing: Promise<void> | undefined;
+
+  /** @internal Use {@link TestProvider.start}. */
+  private constructor(ctx: ProviderContext, http: HandlerServer, host: string) {
+    super(ctx);
+    this.#http = http;
+    this.host = host;
+    this.port = http.port;
+  }
+
+  /** @internal Use {@link TestProvider.start}. */
+  static async listen(options: StartTestProviderOptions): Promise<RunningTestProvider> {
+    const host = options.host ?? '127.0.0.1';
+    const port = options.port ?? 0;
+    if (typeof host !== 'string' || host === '')
+      throw new OptionsError('Invalid option "host": expected a host name or address');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new OptionsError('Invalid option "port": expected an integer from 0 to 65535');
+    }
+    const http = await listen(host, port);
+    try {
+      const provider = new RunningTestProvider(await TestProvider.context(options, http.origin), http, host);
+      http.handler = (request) => provider.handle(request);
+      return provider;
+    } catch (error) {
+      await closeServer(http.server);
+      throw error;
+    }
+  }
+
+  /** Stop listening and drop open connections. Safe to call more than once. */
+  override async close(): Promise<void> {
+    this.#closing ??= closeServer(this.#http.server);
+    return this.#closing;
+  }
+
+  /** @internal Over a real socket, `authorize()` uses the global fetch: real HTTP. */
+  protected override defaultFetch(): typeof fetch {
+    return (input, init) => globalThis.fetch(input, init);
+  }
+}
+
+/**
+ * Start a local OpenID provider on `http://127.0.0.1:<free port>`.
+ *
+ * @deprecated Use `TestProvider.start(options)`, the one factory (same options, same result).
+ * @group Testing
+ */
+export async function startTestProvider(
+  options: StartTestProviderOptions = {},
+): Promise<RunningTestProvider> {
+  return RunningTestProvider.listen(options);
 }

@@ -8,10 +8,16 @@
  * reads as the two values `faculty` and `staff`: those are refused as ambiguous (rule 4) instead of
  * being taken for the affiliation.
  */
-import type { Affiliation, Identifier } from '../rp/types.js';
+import {
+  AFFILIATIONS as AFFILIATION_LIST,
+  type Affiliation,
+  IDENTIFIERS as IDENTIFIER_LIST,
+  type Identifier,
+} from '../core/scope-values.js';
 
-const AFFILIATIONS: readonly string[] = ['student', 'faculty+staff', 'employee', 'member'];
-const IDENTIFIERS: readonly string[] = ['persistent', 'transient'];
+const AFFILIATIONS: readonly string[] = AFFILIATION_LIST;
+const IDENTIFIERS: readonly string[] = IDENTIFIER_LIST;
+
 // RFC 6749 §3.3 scope-token characters.
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 

@@ -8,7 +8,9 @@
  * A code is consumed by the first exchange attempt of its client, successful or not, and
  * presenting it again also revokes the access token it produced (RFC 6749 §4.1.2).
  */
+
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { mediaType } from '../core/body.js';
 import {
   type Client,
   idTokenClaims,
@@ -27,8 +29,7 @@ export async function tokenEndpoint(ctx: ProviderContext, request: Request): Pro
   if (request.method !== 'POST') {
     return oauthError('invalid_request', 'The token endpoint accepts POST only', 405, { allow: 'POST' });
   }
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
     return oauthError('invalid_request', 'Expected an application/x-www-form-urlencoded body', 400);
   }
   const text = await request.text();
@@ -155,7 +156,7 @@ export async function userinfoEndpoint(ctx: ProviderContext, request: Request): 
     token = /^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i.exec(header)?.[1];
   } else if (
     request.method === 'POST' &&
-    (request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')
+    mediaType(request.headers.get('content-type')) === 'application/x-www-form-urlencoded'
   ) {
     token = new URLSearchParams(await request.text()).get('access_token') ?? undefined;
   }

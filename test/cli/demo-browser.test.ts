@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Browser, BrowserError, type BrowserStep, formValues, parseForms } from '../../src/cli/browser.js';
+import {
+  Browser,
+  BrowserError,
+  type BrowserStep,
+  formValues,
+  parseForms,
+} from '../../src/testing/browser.js';
 
 /** A fake web: answers by "METHOD url", records what the browser sent. */
 function fakeWeb(routes: Record<string, (req: Request) => Response>) {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startBuiltInShop } from '../../src/cli/demo-shop.js';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing/server.js';
+import { type RunningTestProvider, startTestProvider } from '../../src/testing/provider.js';
 
 let op: RunningTestProvider;
 let shop: RunningShop;

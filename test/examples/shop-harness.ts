@@ -3,7 +3,8 @@
  * test provider and driven by the scripted browser (redirects, cookies, forms, the fragment relay).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, type BrowserPage, type BrowserStep, walkToOrigin } from '../../src/cli/browser.js';
+import { walkToOrigin } from '../../src/cli/browser.js';
+import { Browser, type BrowserPage, type BrowserStep } from '../../src/testing/browser.js';
 import { startTestProvider } from '../../src/testing.js';
 
 type Provider = Awaited<ReturnType<typeof startTestProvider>>;

@@ -1,9 +1,10 @@
+import { getEventListeners } from 'node:events';
 import { inspect } from 'node:util';
 import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsError, TransportError } from '../../src/core/errors.js';
-import { HttpClient, type HttpOptions } from '../../src/http/client.js';
+import { checkTimeoutMs, HttpClient, type HttpOptions } from '../../src/http/client.js';
 
 const BASE = 'https://api.example.test';
 
@@ -212,17 +213,7 @@ describe('HttpClient responses', () => {
     expect(await res.json()).toEqual({ a: 1 });
   });
 
-  it('request() gives status, headers, url and the body bytes without a Response', async () => {
-    server.use(mswHttp.get(`${BASE}/j`, () => HttpResponse.json({ a: 1 }, { headers: { etag: '"v1"' } })));
-    const read = await new HttpClient(viaMsw).request(`${BASE}/j`);
-    expect(read).not.toBeInstanceOf(Response);
-    expect(read.status).toBe(200);
-    expect(read.headers.get('etag')).toBe('"v1"');
-    expect(read.url).toBe(`${BASE}/j`);
-    expect(JSON.parse(new TextDecoder().decode(read.body ?? new Uint8Array()))).toEqual({ a: 1 });
-  });
-
-  it('request() joins a body that arrives in several chunks, in order', async () => {
+  it('joins a body that arrives in several chunks, in order', async () => {
     server.use(
       mswHttp.get(`${BASE}/chunks`, () => {
         const parts = ['ab', 'cd', 'ef'];
@@ -236,14 +227,14 @@ describe('HttpClient responses', () => {
         return new HttpResponse(stream);
       }),
     );
-    const read = await new HttpClient(viaMsw).request(`${BASE}/chunks`);
-    expect(new TextDecoder().decode(read.body ?? new Uint8Array())).toBe('abcdef');
+    const read = await new HttpClient(viaMsw).fetch(`${BASE}/chunks`);
+    expect(await read.text()).toBe('abcdef');
   });
 
-  it('request() keeps the size limit and redacts the URL in its errors', async () => {
+  it('keeps the size limit and redacts the URL in its errors', async () => {
     server.use(mswHttp.get(`${BASE}/big`, () => new HttpResponse(new Uint8Array(2000))));
     const http = new HttpClient({ ...viaMsw, maxResponseBytes: 1000 });
-    const error = await rejection(http.request(`${BASE}/big?code=the-auth-code&x=1`));
+    const error = await rejection(http.fetch(`${BASE}/big?code=the-auth-code&x=1`));
     expect(error.code).toBe('response_too_large');
     expect(error.message).not.toContain('the-auth-code');
     expect(error.url).toBe(`${BASE}/big?code=[REDACTED]&x=1`);
@@ -419,6 +410,28 @@ describe('HttpClient time limits and aborts', () => {
     expect(error.code).toBe('aborted');
     expect(seen).toHaveLength(1);
   });
+
+  it('adds no listener to a signal that many requests share (no MaxListenersExceededWarning)', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = 0;
+    server.use(
+      mswHttp.get(`${BASE}/shared`, async () => {
+        arrived++;
+        await gate;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const shared = new AbortController();
+    const http = new HttpClient(viaMsw);
+    const pending = Array.from({ length: 20 }, () => http.fetch(`${BASE}/shared`, { signal: shared.signal }));
+    await vi.waitFor(() => expect(arrived).toBe(20), WAIT);
+    expect(getEventListeners(shared.signal, 'abort')).toHaveLength(0);
+    release();
+    expect((await Promise.all(pending)).map((r) => r.status)).toEqual(Array(20).fill(200));
+  });
 });
 
 describe('HttpClient fetch', () => {
@@ -482,6 +495,28 @@ describe('HttpClient options', () => {
     const request = new Request(`${BASE}/x`, { method: 'PUT', body: 'once' });
     await request.text();
     await expect(new HttpClient(viaMsw).fetch(request)).rejects.toThrow(/already read/);
+  });
+
+  it('checkTimeoutMs is the one check of a timeoutMs: the bounds of the HTTP layer, the option named', () => {
+    expect(() => checkTimeoutMs(1)).not.toThrow();
+    expect(() => checkTimeoutMs(undefined)).not.toThrow();
+    expect(() => checkTimeoutMs(2 ** 31 - 1)).not.toThrow();
+    for (const bad of [0, 1.5, 2 ** 31, Number.NaN]) {
+      expect(() => checkTimeoutMs(bad, 'readyTimeoutMs')).toThrow(
+        /^Option `readyTimeoutMs` must be an integer from 1/,
+      );
+    }
+  });
+
+  it('refuses a logger that is not an object', () => {
+    expect(() => new HttpClient({ logger: 'console' as never })).toThrow(/logger must be an object/);
+  });
+
+  it('hands out its logger wrapped once for redaction, for callers logging about the same requests', () => {
+    const lines: unknown[] = [];
+    const http = new HttpClient({ secrets: ['s3cret-value-1'], logger: { info: (...a) => lines.push(a) } });
+    http.logger.info?.('sent s3cret-value-1', { url: 'https://x.example/?code=abc' });
+    expect(lines).toEqual([['sent [REDACTED]', { url: 'https://x.example/?code=[REDACTED]' }]]);
   });
 
   it('refuses a bad per-request timeoutMs', async () => {

@@ -1,7 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SOURCE_CONCURRENCY } from '../../src/hints/feed.js';
 import { HintFeed, HintFeedError, TransportError } from '../../src/hints.js';
 import { type Behaviour, type FeedServer, startFeedServer } from '../hints/feed-server.js';
 
@@ -594,5 +597,47 @@ describe('cacheFile', () => {
     expect(text).not.toContain('s3cr3t-value');
     const restarted = await HintFeed.open({ sources: [url], cacheFile, retries: 0 });
     expect(restarted.size).toBe(4);
+  });
+});
+
+describe('a refresh of about 80 sources, as the service publishes them', () => {
+  it('prints no warning and keeps at most SOURCE_CONCURRENCY requests in flight', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const many = createServer((req, res) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      const i = Number(/\d+/.exec(req.url ?? '')?.[0]);
+      // A short wait, so that requests overlap whenever the feed lets them.
+      setTimeout(() => {
+        res.on('close', () => inFlight--);
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ [`https://idp${i}.example.org/idp`]: `University ${i}` }));
+      }, 20);
+    });
+    await new Promise<void>((resolve) => many.listen(0, '127.0.0.1', resolve));
+    const { port } = many.address() as AddressInfo;
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    try {
+      const sources = Array.from({ length: 80 }, (_, i) => `http://127.0.0.1:${port}/feeds/${i}.json`);
+      const feed = new HintFeed({ sources, retries: 0 });
+      const result = await feed.refresh();
+      expect(result.status).toBe('updated');
+      expect(result.sources.map((s) => s.status)).toEqual(sources.map(() => 'updated'));
+      expect(feed.size).toBe(80);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(SOURCE_CONCURRENCY);
+      await feed.close();
+      // A warning is emitted on the next tick after the listener that causes it.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.map((w) => w.name)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      many.closeAllConnections();
+      await new Promise((resolve) => many.close(resolve));
+    }
   });
 });

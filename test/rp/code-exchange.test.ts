@@ -130,15 +130,15 @@ describe('what the shopper is told (issue 11 item 4)', () => {
   });
 
   it('an error on the redirect before anything happened says the validation could not be started', () => {
-    const error = new ProviderError({ error: 'invalid_scope', source: 'authorization' });
+    const error = ProviderError.from({ error: 'invalid_scope', source: 'authorization' });
     expect(error.userMessage).toMatch(/could not be started/);
   });
 
   it('each source and code gives a message that names where it failed', () => {
-    const started = new ProviderError({ error: 'unauthorized_client', source: 'authorization' });
-    const completed = new ProviderError({ error: 'invalid_grant', source: 'token' });
-    const userinfo = new ProviderError({ error: 'invalid_token', source: 'userinfo' });
-    const busy = new ProviderError({ error: 'temporarily_unavailable', source: 'authorization' });
+    const started = ProviderError.from({ error: 'unauthorized_client', source: 'authorization' });
+    const completed = ProviderError.from({ error: 'invalid_grant', source: 'token' });
+    const userinfo = ProviderError.from({ error: 'invalid_token', source: 'userinfo' });
+    const busy = ProviderError.from({ error: 'temporarily_unavailable', source: 'authorization' });
     expect(started.userMessage).toMatch(/could not be started/);
     expect(completed.userMessage).toMatch(/could not be completed when you returned/);
     expect(userinfo.userMessage).toMatch(/could not be completed when you returned/);
@@ -146,7 +146,7 @@ describe('what the shopper is told (issue 11 item 4)', () => {
   });
 
   it('an error code outside the known list is unknown_error; .error keeps it as sent', () => {
-    const error = new ProviderError({ error: 'slow_down_please', source: 'authorization' });
+    const error = ProviderError.from({ error: 'slow_down_please', source: 'authorization' });
     expect(error.code).toBe('unknown_error');
     expect(error.error).toBe('slow_down_please');
   });

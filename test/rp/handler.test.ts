@@ -56,7 +56,7 @@ describe('callbackHandler', () => {
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain(
-      escapeHtml(new ProviderError({ error: 'access_denied', source: 'authorization' }).userMessage),
+      escapeHtml(ProviderError.from({ error: 'access_denied', source: 'authorization' }).userMessage),
     );
     expect(html).not.toContain('<script>');
   });

@@ -29,7 +29,7 @@ describe('secureCookieDropped: where browsers drop a Secure cookie (test/browser
 describe('refusedCodeAsReplay', () => {
   it('turns the token endpoint refusing the code into replayed_transaction, keeping the answer as cause', () => {
     for (const error of ['invalid_request', 'invalid_grant']) {
-      const refused = new ProviderError({ error, source: 'token', status: 400 });
+      const refused = ProviderError.from({ error, source: 'token', status: 400 });
       const mapped = refusedCodeAsReplay(refused) as ValidationError;
       expect(mapped).toBeInstanceOf(ValidationError);
       expect(mapped.code).toBe('replayed_transaction');
@@ -39,10 +39,10 @@ describe('refusedCodeAsReplay', () => {
 
   it('leaves every other error alone', () => {
     const others = [
-      new ProviderError({ error: 'invalid_client', source: 'token', status: 401 }),
-      new ProviderError({ error: 'invalid_request', source: 'authorization' }),
-      new ProviderError({ error: 'invalid_token', source: 'userinfo', status: 401 }),
-      new ValidationError('nonce_mismatch', 'x'),
+      ProviderError.from({ error: 'invalid_client', source: 'token', status: 401 }),
+      ProviderError.from({ error: 'invalid_request', source: 'authorization' }),
+      ProviderError.from({ error: 'invalid_token', source: 'userinfo', status: 401 }),
+      new ValidationError('x', { code: 'nonce_mismatch' }),
       new Error('boom'),
     ];
     for (const error of others) expect(refusedCodeAsReplay(error)).toBe(error);

@@ -98,6 +98,16 @@ describe('institution step (spec 3, 5.7)', () => {
     );
   });
 
+  it('gives up after maxSteps requests, and reaches the redirect URI when it is the last one', async () => {
+    const steps: number[] = [];
+    const location = await op.authorize(authUrl(op), { onStep: (s) => steps.push(s.status) });
+    expectCode(location);
+    await expect(op.authorize(authUrl(op), { maxSteps: steps.length })).resolves.toMatch(/[?&]code=/);
+    const error = await op.authorize(authUrl(op), { maxSteps: steps.length - 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TestProviderWalkError);
+    expect((error as Error).message).toMatch(/^Gave up after/);
+  });
+
   it('refuses to start from a URL that is not the authorization endpoint', async () => {
     await expect(op.authorize('https://elsewhere.example/authorize')).rejects.toBeInstanceOf(
       TestProviderWalkError,

@@ -40,9 +40,8 @@ export function refusedCodeAsReplay(error: unknown): unknown {
     (error.error === 'invalid_request' || error.error === 'invalid_grant')
   ) {
     return new ValidationError(
-      'replayed_transaction',
       `The service refused the authorization code ("${error.error}"): it was already used or has expired — the callback was handled twice (a reload or a double click)`,
-      { cause: error },
+      { code: 'replayed_transaction', cause: error },
     );
   }
   return error;

@@ -6,7 +6,7 @@ import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { decodeTransaction, encodeTransaction, type StoredTransaction } from './codec.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
-import { StateLedger } from './ledger.js';
+import { GoneStates } from './gone-states.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 import { replayedError, supersededError } from './outcomes.js';
 
@@ -141,7 +141,7 @@ export class CookieTransactionStore implements TransactionStore {
   readonly #cookies: TransactionCookies;
   readonly #ttlMs: number;
   readonly #now: () => number;
-  readonly #remembered: StateLedger;
+  readonly #remembered: GoneStates;
 
   constructor(options: CookieTransactionStoreOptions) {
     if (typeof options !== 'object' || options === null) {
@@ -164,7 +164,7 @@ export class CookieTransactionStore implements TransactionStore {
     this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
     this.#now = clock(options.now);
     const remember = positiveInteger('maxRememberedStates', options.maxRememberedStates, 10_000);
-    this.#remembered = new StateLedger(remember, this.#ttlMs);
+    this.#remembered = new GoneStates(remember, this.#ttlMs);
   }
 
   /** Always `true`: the transaction is in the browser's cookie, so `take` needs the callback's cookies. */
@@ -249,7 +249,9 @@ export class CookieTransactionStore implements TransactionStore {
           continue;
         }
         if (now >= opened.until) {
-          throw new ValidationError('expired_transaction', 'The transaction for this state has expired');
+          throw new ValidationError('The transaction for this state has expired', {
+            code: 'expired_transaction',
+          });
         }
         // Checked again after the await: two callbacks for one state in flight at once.
         if (this.#remembered.get(state, now)?.kind === 'taken') throw replayedError();
@@ -259,10 +261,9 @@ export class CookieTransactionStore implements TransactionStore {
     }
     if (used) throw replayedError();
     if (reason !== undefined) {
-      throw new ValidationError(
-        'unknown_state',
-        `The transaction cookie for this state could not be used: ${reason}`,
-      );
+      throw new ValidationError(`The transaction cookie for this state could not be used: ${reason}`, {
+        code: 'unknown_state',
+      });
     }
     throw await this.#missing(slots, now);
   }
@@ -291,12 +292,12 @@ export class CookieTransactionStore implements TransactionStore {
   async #missing(slots: string[][], now: number): Promise<ValidationError> {
     if (slots.every((values) => values.length === 0)) {
       return new ValidationError(
-        'unknown_state',
         'The callback request carries no transaction cookie: the start route did not send `setCookie` with its redirect, ' +
           (this.#cookies.secure
             ? 'the `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), '
             : '') +
           'or the callback was opened in another browser than the one that started the validation',
+        { code: 'unknown_state' },
       );
     }
     let live = 0;
@@ -313,9 +314,9 @@ export class CookieTransactionStore implements TransactionStore {
     // Every cookie name holds another live validation: this browser started newer ones since.
     if (live >= MAX_TRANSACTION_COOKIES) return supersededError();
     return new ValidationError(
-      'unknown_state',
       'The transaction cookies of this browser hold other validations, none for this state: it was superseded by newer ' +
         'starts (another app instance handled them), or the callback was opened in another browser',
+      { code: 'unknown_state' },
     );
   }
 

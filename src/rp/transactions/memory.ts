@@ -4,7 +4,7 @@ import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
-import { type GoneEntry, StateLedger } from './ledger.js';
+import { type GoneEntry, GoneStates } from './gone-states.js';
 import { checkTransaction, clock, describe, positiveInteger } from './options.js';
 import { goneError, supersededError } from './outcomes.js';
 
@@ -95,7 +95,7 @@ export class MemoryTransactionStore implements TransactionStore {
   readonly #held = new Map<string, Held>();
   /** The state of each held transaction's binding value. */
   readonly #bindings = new Map<string, string>();
-  readonly #gone: StateLedger;
+  readonly #gone: GoneStates;
   #seq = 0;
 
   constructor(options: MemoryTransactionStoreOptions = {}) {
@@ -110,7 +110,7 @@ export class MemoryTransactionStore implements TransactionStore {
       throw new OptionsError(`Option \`bindToBrowser\` must be a boolean, got ${describe(bind)}`);
     }
     this.#cookies = bind ? new TransactionCookies(options, 'av_bind') : undefined;
-    this.#gone = new StateLedger(this.#maxEntries, this.#ttlMs);
+    this.#gone = new GoneStates(this.#maxEntries, this.#ttlMs);
   }
 
   /** Whether transactions are bound to the browser that started them (option `bindToBrowser`). */
@@ -213,10 +213,10 @@ export class MemoryTransactionStore implements TransactionStore {
     // spoil the validation for the shopper's own browser.
     if (slots.every((values) => values.length === 0)) {
       throw new ValidationError(
-        'unknown_state',
         'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
           'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
           'or the callback was opened in another browser than the one that started the validation',
+        { code: 'unknown_state' },
       );
     }
     // Its cookie name now holds the binding of a newer validation of this store: the same browser
@@ -227,8 +227,8 @@ export class MemoryTransactionStore implements TransactionStore {
     });
     if (newer) throw supersededError();
     throw new ValidationError(
-      'unknown_state',
       'The callback did not come from the browser that started this validation (its binding cookie is missing or different)',
+      { code: 'unknown_state' },
     );
   }
 

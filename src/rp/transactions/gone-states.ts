@@ -17,7 +17,7 @@ export interface GoneEntry {
  * order is the order entries are forgotten in (each entry lives `ttlMs` from its insertion), so the
  * lazy sweep stops at the first entry still due.
  */
-export class StateLedger {
+export class GoneStates {
   readonly #entries = new Map<string, GoneEntry>();
   readonly #max: number;
   readonly #ttlMs: number;
