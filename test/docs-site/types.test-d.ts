@@ -79,12 +79,12 @@ import {
   type RevisionListParams,
   type SitePage,
   type Template,
-  type TemplateRevision,
   type TemplateCreateBody,
   type TemplateListParams,
   type TemplateLookupParams,
   type TemplatePartCreateBody,
   type TemplatePartUpdateBody,
+  type TemplateRevision,
   type TemplateUpdateBody,
 } from '../../src/docs-site.js';
 
