@@ -1,12 +1,12 @@
 /**
- * The authentication request (spec 2.1, 4.2): scope, state, nonce, PKCE S256, claims and
- * `aarc_idp_hint`, encoded so that spaces are `%20` and the `+` of `faculty+staff` is `%2B`.
- * `URLSearchParams` is deliberately not used for the query: it writes spaces as `+`, which the
- * service would read back as a literal plus.
+ * The authentication request (spec 2.1, 4.2): openid-client makes the state, the nonce, the PKCE
+ * S256 pair and the URL (`buildAuthorizationUrl`); the SDK adds the scope rules, the claims request,
+ * `aarc_idp_hint`, and the service's wire encoding: the query is written again so that spaces are
+ * `%20` and the `+` of `faculty+staff` is `%2B` (`URLSearchParams`, which openid-client uses, writes
+ * spaces as `+`, which the service would read back as a literal plus).
  */
-import { createHash } from 'node:crypto';
+import * as oidc from 'openid-client';
 import { OptionsError } from '../core/errors.js';
-import { random256 } from '../core/random.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
@@ -60,11 +60,6 @@ export interface AuthorizationRequest {
   setCookie?: string;
 }
 
-/** PKCE S256 (RFC 7636 §4.2): BASE64URL(SHA256(ASCII(verifier))). */
-export function pkceChallenge(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
-}
-
 /** Check a claims request: JSON object with at most `id_token` and `userinfo`, each an object. */
 export function checkClaimsRequest(claims: unknown, responseType: 'code' | 'id_token'): ClaimsRequest {
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
@@ -93,7 +88,8 @@ export function checkClaimsRequest(claims: unknown, responseType: 'code' | 'id_t
 }
 
 export interface BuildRequestContext {
-  authorizationEndpoint: string;
+  /** openid-client's `buildAuthorizationUrl` with the client's Configuration. */
+  authorizationUrl: (parameters: [string, string][]) => URL;
   clientId: string;
   redirectUri: string;
   responseType: 'code' | 'id_token';
@@ -103,10 +99,10 @@ export interface BuildRequestContext {
 }
 
 /** Build the URL and the transaction to store for one authentication request. */
-export function buildAuthorizationRequest(
+export async function buildAuthorizationRequest(
   options: AuthorizationRequestOptions,
   ctx: BuildRequestContext,
-): { url: string; transaction: Transaction } {
+): Promise<{ url: string; transaction: Transaction }> {
   if (typeof options !== 'object' || options === null) {
     throw new OptionsError('createAuthorizationRequest needs an object with at least an affiliation');
   }
@@ -145,27 +141,35 @@ export function buildAuthorizationRequest(
     }
   }
 
-  const state = random256();
-  const nonce = random256();
-  let query =
-    `response_type=${ctx.responseType}` +
-    `&client_id=${encodeURIComponent(ctx.clientId)}` +
-    `&redirect_uri=${encodeURIComponent(ctx.redirectUri)}` +
-    `&scope=${encodeScopeForWire(scope)}` +
-    `&state=${state}` +
-    `&nonce=${nonce}`;
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const parameters: [string, string][] = [
+    ['response_type', ctx.responseType],
+    ['client_id', ctx.clientId],
+    ['redirect_uri', ctx.redirectUri],
+    ['scope', scope],
+    ['state', state],
+    ['nonce', nonce],
+  ];
   let codeVerifier: string | undefined;
   if (ctx.responseType === 'code') {
-    codeVerifier = random256();
-    query += `&code_challenge=${pkceChallenge(codeVerifier)}&code_challenge_method=S256`;
+    codeVerifier = oidc.randomPKCECodeVerifier();
+    parameters.push(
+      ['code_challenge', await oidc.calculatePKCECodeChallenge(codeVerifier)],
+      ['code_challenge_method', 'S256'],
+    );
   }
-  if (claims !== undefined) query += `&claims=${encodeURIComponent(JSON.stringify(claims))}`;
-  if (idpHint !== undefined) query += `&aarc_idp_hint=${encodeURIComponent(idpHint)}`;
-
-  const endpoint = ctx.authorizationEndpoint;
-  const hash = endpoint.indexOf('#');
-  const base = hash === -1 ? endpoint : endpoint.slice(0, hash);
-  const url = base.includes('?') ? `${base}${base.endsWith('?') ? '' : '&'}${query}` : `${base}?${query}`;
+  if (claims !== undefined) parameters.push(['claims', JSON.stringify(claims)]);
+  if (idpHint !== undefined) parameters.push(['aarc_idp_hint', idpHint]);
+  const url = ctx.authorizationUrl(parameters);
+  url.hash = '';
+  // The service's wire encoding, for the endpoint's own query parameters too: encodeURIComponent
+  // writes ' ' as %20 and '+' as %2B (encodeScopeForWire is the same rule, named for the scope).
+  let query = '';
+  for (const [key, value] of url.searchParams) {
+    query += `${query ? '&' : ''}${encodeURIComponent(key)}=${key === 'scope' ? encodeScopeForWire(value) : encodeURIComponent(value)}`;
+  }
+  url.search = query;
 
   const transaction: Transaction = {
     state,
@@ -181,5 +185,5 @@ export function buildAuthorizationRequest(
   if (options.identifier !== undefined) transaction.identifier = options.identifier;
   if (claims !== undefined) transaction.claims = claims;
   if (idpHint !== undefined) transaction.idpHint = idpHint;
-  return { url, transaction };
+  return { url: url.href, transaction };
 }

@@ -13,22 +13,26 @@ import type { AuthorizationRequest, AuthorizationRequestOptions } from './author
 import { buildAuthorizationRequest } from './authorization.js';
 import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
 import { readCallback, readCallbackUrl } from './callback-input.js';
-import { exchangeCode } from './code-exchange.js';
 import type { ProviderMetadata } from './discovery.js';
-import { checkIssuerOption, checkSecureUrl, discoverProvider, usableAlgorithms } from './discovery.js';
+import { checkIssuerOption, checkSecureUrl } from './discovery.js';
+import { Engine } from './engine.js';
 import { ProviderError, ValidationError } from './errors.js';
 import type { CallbackHandlerOptions } from './handler.js';
 import { createCallbackHandler } from './handler.js';
-import type { IdTokenCheckOptions } from './id-token.js';
-import { verifyIdToken } from './id-token.js';
-import { createKeyResolver } from './jwks.js';
+import { checkServiceClaims } from './id-token.js';
 import { checkKnownOptions } from './known-options.js';
 import type { StartHandlerOptions } from './start.js';
 import { createStartHandler } from './start.js';
 import { refusedCodeAsReplay, secureCookieDropped } from './transactions/advice.js';
 import { cookieRequired } from './transactions/cookies.js';
 import { MemoryTransactionStore } from './transactions/index.js';
-import type { AffiliationResult, HintLookup, TransactionContext, TransactionStore } from './types.js';
+import type {
+  AffiliationResult,
+  HintLookup,
+  Transaction,
+  TransactionContext,
+  TransactionStore,
+} from './types.js';
 
 /**
  * Options of {@link AffiliationClient.discover}. Checked up front: a bad value throws an
@@ -228,22 +232,15 @@ function untrusted(value: string | undefined, max: number): string | undefined {
 export class AffiliationClient {
   readonly #o: CheckedOptions;
   readonly #metadata: ProviderMetadata;
-  /** What every ID token is checked against; fixed for the client's lifetime. */
-  readonly #checks: Omit<IdTokenCheckOptions, 'accessToken' | 'now'>;
+  /** openid-client, with this client's one key cache, for both flows. */
+  readonly #engine: Engine;
   #warnedNoStartCookie = false;
   #warnedSecureOverHttp = false;
 
-  private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
+  private constructor(options: CheckedOptions, engine: Engine) {
     this.#o = options;
-    this.#metadata = metadata;
-    this.#checks = {
-      issuer: metadata.issuer,
-      clientId: options.clientId,
-      algorithms: usableAlgorithms(metadata),
-      // The one key cache of this client, for both flows.
-      keys: createKeyResolver({ jwksUri: metadata.jwks_uri, http: options.http, logger: options.logger }),
-      clockToleranceSeconds: options.clockToleranceSeconds,
-    };
+    this.#engine = engine;
+    this.#metadata = engine.metadata;
   }
 
   /**
@@ -256,8 +253,8 @@ export class AffiliationClient {
   static async discover(options: AffiliationClientOptions): Promise<AffiliationClient> {
     const checked = checkOptions(options);
     if (checked.responseType === 'id_token') warnIdTokenDeprecated();
-    const metadata = await discoverProvider(checked.issuer, checked.http, checked.logger);
-    return new AffiliationClient(checked, metadata);
+    const engine = await Engine.discover(checked);
+    return new AffiliationClient(checked, engine);
   }
 
   /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */
@@ -297,8 +294,8 @@ export class AffiliationClient {
     options: AuthorizationRequestOptions,
     context?: TransactionContext,
   ): Promise<AuthorizationRequest> {
-    const { url, transaction } = buildAuthorizationRequest(options, {
-      authorizationEndpoint: this.#metadata.authorization_endpoint,
+    const { url, transaction } = await buildAuthorizationRequest(options, {
+      authorizationUrl: (parameters) => this.#engine.authorizationUrl(parameters),
       clientId: this.#o.clientId,
       redirectUri: this.#o.redirectUri,
       responseType: this.#o.responseType,
@@ -410,26 +407,60 @@ export class AffiliationClient {
         'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
       );
     }
-    const checks = this.#checks;
     if (tx.responseType === 'id_token') {
       const idToken = params.get('id_token');
       if (!idToken) throw new ValidationError('missing_parameters', 'The callback carries no id_token');
-      return await verifyIdToken(idToken, tx, { ...checks, now: Date.now() });
+      const callback = new URL(this.#o.redirectUri);
+      callback.hash = new URLSearchParams({ state, id_token: idToken }).toString();
+      const claims = await this.#engine.implicit(callback, { state, nonce: tx.nonce });
+      return checkServiceClaims(claims, tx, this.#claimChecks());
     }
-    if (!params.get('code')) throw new ValidationError('missing_parameters', 'The callback carries no code');
-    const exchange = exchangeCode(params, tx, {
-      metadata: this.#metadata,
-      clientId: this.#o.clientId,
-      clientSecret: this.#o.clientSecret,
-      redirectUri: this.#o.redirectUri,
-      tokenEndpointAuthMethod: this.#o.tokenEndpointAuthMethod,
-      http: this.#o.http,
-      checks,
-      now: Date.now,
-    });
-    return exchange.catch((error: unknown) => {
+    const code = params.get('code');
+    if (!code) throw new ValidationError('missing_parameters', 'The callback carries no code');
+    return this.#exchange(code, iss, tx).catch((error: unknown) => {
       throw refusedCodeAsReplay(error);
     });
+  }
+
+  #claimChecks(tokens?: { accessToken: string; idToken: string }) {
+    return {
+      clientId: this.#o.clientId,
+      clockToleranceSeconds: this.#o.clockToleranceSeconds,
+      now: Date.now(),
+      tokens,
+    };
+  }
+
+  /** The code flow's back channel: the code grant, the service's claims, userinfo when its claims were requested. */
+  async #exchange(code: string, iss: string | undefined, tx: Transaction): Promise<AffiliationResult> {
+    // Always the configured redirect URI, never the incoming URL (which is http: behind a
+    // TLS-terminating proxy): the token request's redirect_uri must equal the authorization request's.
+    const callback = new URL(this.#o.redirectUri);
+    callback.searchParams.set('code', code);
+    callback.searchParams.set('state', tx.state);
+    if (iss !== undefined) callback.searchParams.set('iss', iss);
+    const secrets = [code, tx.codeVerifier, tx.nonce];
+    const tokens = await this.#engine.codeGrant(
+      callback,
+      { state: tx.state, nonce: tx.nonce, codeVerifier: tx.codeVerifier },
+      secrets,
+    );
+    const result = checkServiceClaims(tokens.claims, tx, this.#claimChecks(tokens));
+    if (tx.claims?.userinfo === undefined) return result;
+    const userinfo = await this.#engine.userinfo(tokens.accessToken, result.subject, [
+      ...secrets,
+      tokens.accessToken,
+    ]);
+    result.userinfo = userinfo;
+    const reuse = userinfo.reuse_detection;
+    if (
+      result.reuseDetection === undefined &&
+      Array.isArray(reuse) &&
+      reuse.every((v) => typeof v === 'string')
+    ) {
+      result.reuseDetection = [...reuse];
+    }
+    return result;
   }
 
   /**

@@ -1,13 +1,11 @@
 /**
- * Provider discovery: `{issuer}/.well-known/openid-configuration`, checked member by member, with the
- * service's trailing-slash ambiguity (spec 2.4 lists the issuer as `{base_url}` and as
- * `{base_url}/`) tolerated exactly once, and `http:` refused except on loopback hosts.
+ * The SDK's rules for the provider configuration (openid-client's `discovery()` fetches it, see
+ * `engine.ts`): the members the SDK needs, checked member by member; the service's trailing-slash
+ * ambiguity (spec 2.4 lists the issuer as `{base_url}` and as `{base_url}/`) tolerated exactly once;
+ * `http:` refused except on loopback hosts; `none` and HMAC never used for ID tokens.
  */
-import { OptionsError, TransportError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
+import { OptionsError } from '../core/errors.js';
 import { isLoopbackHost } from '../core/url-policy.js';
-import type { HttpClient } from '../http/client.js';
-import { ValidationError } from './errors.js';
 
 /** The fields of the provider configuration the SDK uses; other members are kept as they are. */
 export interface ProviderMetadata {
@@ -61,6 +59,30 @@ function metadataProblem(body: unknown): string | undefined {
 }
 
 /**
+ * Everything wrong with a discovery document that the SDK can tell before using it: a missing or
+ * mistyped member, an endpoint that is not `https:` (or loopback `http:`), no usable ID token
+ * algorithm. `undefined` when the document is usable.
+ */
+export function documentProblem(body: unknown): string | undefined {
+  const problem = metadataProblem(body);
+  if (problem !== undefined) return problem;
+  const metadata = body as ProviderMetadata;
+  for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const) {
+    const value = metadata[key];
+    if (value === undefined) continue;
+    try {
+      checkSecureUrl(value, key, (m) => new Error(m));
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+  if (usableAlgorithms(metadata).length === 0) {
+    return 'id_token_signing_alg_values_supported lists no usable signing algorithm';
+  }
+  return undefined;
+}
+
+/**
  * Parse and check a URL that the SDK will talk to or send the browser to: `https:`, or `http:`
  * on a loopback host. `what` names it in the error.
  */
@@ -108,75 +130,6 @@ export function issuersMatch(configured: string, discovered: string): boolean {
 /** Where the discovery document of an issuer lives (OpenID Connect Discovery 1.0 §4). */
 export function discoveryUrl(issuer: string): string {
   return `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-}
-
-/**
- * Fetch and check the provider configuration. The returned document's `issuer` is the exact
- * value ID tokens must carry in `iss`.
- */
-export async function discoverProvider(
-  issuer: string,
-  http: HttpClient,
-  logger: Logger,
-): Promise<ProviderMetadata> {
-  const location = discoveryUrl(issuer);
-  const response = await http.fetch(location, { headers: { accept: 'application/json' } });
-  if (response.status !== 200) {
-    throw new TransportError(`Discovery at ${location} answered HTTP ${response.status}`, {
-      code: 'http_status',
-      status: response.status,
-      method: 'GET',
-      url: location,
-    });
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    throw new TransportError(`Discovery at ${location} did not answer with JSON`, {
-      code: 'invalid_response',
-      status: response.status,
-      method: 'GET',
-      url: location,
-    });
-  }
-  const problem = metadataProblem(body);
-  if (problem !== undefined) {
-    throw new TransportError(
-      `Discovery at ${location} returned an invalid provider configuration: ${problem}`,
-      { code: 'invalid_response', status: response.status, method: 'GET', url: location },
-    );
-  }
-  const metadata = body as ProviderMetadata;
-  if (!issuersMatch(issuer, metadata.issuer)) {
-    throw new ValidationError(
-      'issuer_mismatch',
-      `Discovery document issuer "${metadata.issuer}" does not match the configured issuer "${issuer}"`,
-    );
-  }
-  const invalid = (m: string) =>
-    new TransportError(`Discovery at ${location}: ${m}`, {
-      code: 'invalid_response',
-      method: 'GET',
-      url: location,
-    });
-  for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const) {
-    const value = metadata[key];
-    if (value !== undefined) checkSecureUrl(value, key, invalid);
-  }
-  if (usableAlgorithms(metadata).length === 0) {
-    throw invalid('id_token_signing_alg_values_supported lists no usable signing algorithm');
-  }
-  if (
-    metadata.code_challenge_methods_supported &&
-    !metadata.code_challenge_methods_supported.includes('S256')
-  ) {
-    logger.warn?.('the provider does not advertise PKCE S256; sending it anyway', {
-      issuer: metadata.issuer,
-    });
-  }
-  logger.debug?.('provider discovered', { issuer: metadata.issuer });
-  return metadata;
 }
 
 /** Asymmetric JWS algorithms the SDK verifies. `none` and HMAC (no shared key) are never used. */
