@@ -3,7 +3,7 @@
  * tracing channels publish (for the privacy tests).
  */
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import { context } from '@opentelemetry/api';
+import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import {
   AggregationTemporality,
@@ -45,6 +45,8 @@ export function startTelemetry(): Telemetry {
   context.setGlobalContextManager(contextManager);
   const exporter = new InMemorySpanExporter();
   const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  // Global too, so a test's own spans (the shop's request) are recorded as the parents.
+  trace.setGlobalTracerProvider(tracerProvider);
   const reader = new PullReader({ aggregationTemporalitySelector: () => AggregationTemporality.CUMULATIVE });
   const meterProvider = new MeterProvider({ readers: [reader] });
   const instrumentation = instrument({ tracerProvider, meterProvider });
@@ -70,6 +72,7 @@ export function startTelemetry(): Telemetry {
       await tracerProvider.shutdown();
       await meterProvider.shutdown();
       context.disable();
+      trace.disable();
     },
   };
 }
