@@ -12,6 +12,7 @@ const libraryEntries = {
   'testing-msw': 'src/testing-msw.ts',
   redis: 'src/redis.ts',
   picker: 'src/picker.ts',
+  otel: 'src/otel.ts',
 };
 
 export default defineConfig([

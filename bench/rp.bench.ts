@@ -56,7 +56,7 @@ async function measure(fn: () => Promise<void>): Promise<{ wall: number; cpu: nu
 }
 
 /** The test provider in a child process; `authorize(url)` logs in and gives the callback URL. */
-async function startProvider(): Promise<{
+export async function startProvider(): Promise<{
   issuer: string;
   authorize(url: string): Promise<string>;
   stop(): void;

@@ -18,15 +18,19 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Packages an entry point must never load when imported (the package name: its files anywhere under
  * node_modules/<name>/). `*` applies to every entry point.
  */
+const OTEL = '@opentelemetry/api'; // an optional peer: only ./otel loads it
 export const RULES = {
   '*': ['msw'], // an optional peer: loaded only by createTestProviderHandlers(), lazily
-  '.': ['redis', 'ioredis', '@redis/client'],
-  './redis': ['redis', 'ioredis', '@redis/client'], // uses the merchant's client, never imports one
+  '.': ['redis', 'ioredis', '@redis/client', OTEL],
+  './redis': ['redis', 'ioredis', '@redis/client', OTEL], // uses the merchant's client, never imports one
   // The feed and cache-file checks are hand-written: importing hints loads no package at all.
-  './hints': ['openid-client', 'oauth4webapi', 'jose', 'zod'],
-  './docs-site': ['openid-client', 'oauth4webapi', 'jose'],
+  './hints': ['openid-client', 'oauth4webapi', 'jose', 'zod', OTEL],
+  './docs-site': ['openid-client', 'oauth4webapi', 'jose', OTEL],
+  './testing': [OTEL],
   // The picker's server helper only reads and serves a file.
-  './picker': ['openid-client', 'oauth4webapi', 'jose', 'zod'],
+  './picker': ['openid-client', 'oauth4webapi', 'jose', 'zod', OTEL],
+  // Subscribes to the SDK's channels by name: loads none of the SDK's engines.
+  './otel': ['openid-client', 'oauth4webapi', 'jose', 'zod', 'undici'],
 };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,6 +1,16 @@
 export type { TransportErrorCode } from './core/errors.js';
 export { AffiliationError, OptionsError, TransportError } from './core/errors.js';
 export type { Logger } from './core/logger.js';
+export type {
+  DocsSiteRequestContext,
+  HintsRefreshContext,
+  OutcomeFields,
+  SafeError,
+  ServiceRequestContext,
+  ValidationCallbackContext,
+  ValidationStartContext,
+} from './diagnostics/channels.js';
+export { CHANNELS } from './diagnostics/channels.js';
 export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type {
   ClaimOptions,

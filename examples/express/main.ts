@@ -4,8 +4,12 @@
  *   AV_ISSUER=https://op.example.org AV_CLIENT_ID=… AV_CLIENT_SECRET=… \
  *   AV_REDIRECT_URI=http://127.0.0.1:3000/callback AV_COOKIE_SECRET=$(openssl rand -base64 32) \
  *   npx tsx examples/express/main.ts
+ *
+ * With AV_METRICS_PORT=9464 the SDK's metrics are served for Prometheus at
+ * http://127.0.0.1:9464/metrics (and spans printed with AV_TRACE_CONSOLE=1): ./telemetry.ts.
  */
 import { startServer } from './app.js';
+import { startTelemetry, telemetryFromEnv } from './telemetry.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -14,6 +18,12 @@ function required(name: string): string {
     process.exit(1);
   }
   return value;
+}
+
+const telemetry = telemetryFromEnv();
+if (telemetry) {
+  await startTelemetry(telemetry);
+  console.log(`Metrics for Prometheus on http://127.0.0.1:${telemetry.metricsPort}/metrics`);
 }
 
 const redirectUri = required('AV_REDIRECT_URI');

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Logger } from '../core/logger.js';
+import { docsSiteRequestChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
 import type { DocsSiteMethod, DocsSiteResponse } from './types/answers.js';
@@ -62,7 +63,23 @@ export class Transport {
   }
 
   /** Send a request; resolves with the parsed JSON body for 2xx, throws a {@link DocsSiteError} otherwise. */
-  async send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
+  send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
+    return traceAsync(
+      docsSiteRequestChannel,
+      () => ({
+        method,
+        route: routeTemplate(route),
+        serverAddress: new URL(this.settings.base).host,
+        ...(options.raw?.data instanceof Uint8Array ? { requestBytes: options.raw.data.byteLength } : {}),
+      }),
+      () => this.#send(method, route, options),
+      (ctx, response) => {
+        ctx.status = response.status;
+      },
+    );
+  }
+
+  async #send(method: DocsSiteMethod, route: string, options: SendOptions): Promise<DocsSiteResponse> {
     const headers = new Headers(options.headers);
     if (!headers.has('accept')) headers.set('accept', 'application/json');
     if (this.#authorization) headers.set('authorization', this.#authorization);
@@ -233,4 +250,16 @@ export class Transport {
       return undefined;
     }
   }
+}
+
+/**
+ * A route as a low-cardinality template for telemetry: numeric ids and template ids (`theme//slug`)
+ * become `{id}`, the query is dropped. `/wp/v2/templates/t//home/revisions/7` →
+ * `/wp/v2/templates/{id}/revisions/{id}`.
+ */
+export function routeTemplate(route: string): string {
+  const path = route.split('?', 1)[0] ?? '';
+  return path
+    .replace(/\/(templates|template-parts)\/(?!lookup(?:\/|$))[^/]+\/\/[^/]+/, '/$1/{id}')
+    .replace(/\/\d+(?=\/|$)/g, '/{id}');
 }

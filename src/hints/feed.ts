@@ -3,6 +3,7 @@ import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
+import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
@@ -424,14 +425,33 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     }
     if (this.#pending && !options.force) return this.#pending;
     const seq = ++this.#startedSeq;
-    const run = this.#refresh(seq).catch((error: unknown): RefreshResult => {
-      this.#logger.error?.('hints refresh failed unexpectedly', {
-        message: String((error as Error)?.message),
-      });
-      return this.#failedResult(
-        new HintFeedError('unexpected error during refresh', { code: 'refresh_failed', cause: error }),
-      );
-    });
+    const run = traceAsync(
+      hintsRefreshChannel,
+      () => ({ feed: feedLabel(this.#sources[0]?.safeUrl), sources: this.#sources.length }),
+      () =>
+        this.#refresh(seq).catch((error: unknown): RefreshResult => {
+          this.#logger.error?.('hints refresh failed unexpectedly', {
+            message: String((error as Error)?.message),
+          });
+          return this.#failedResult(
+            new HintFeedError('unexpected error during refresh', { code: 'refresh_failed', cause: error }),
+          );
+        }),
+      (ctx, result) => {
+        ctx.status = result.status;
+        ctx.added = result.added.length;
+        ctx.removed = result.removed.length;
+        ctx.renamed = result.renamed.length;
+        ctx.total = result.total;
+        ctx.failedSources = result.sources.filter((s) => s.status === 'failed').length;
+        if (this.#updatedAt) ctx.listUpdatedAt = this.#updatedAt.getTime();
+        if (result.status === 'failed') {
+          ctx.outcome = 'error';
+          ctx.errorClass = 'HintFeedError';
+          if (result.error) ctx.errorCode = result.error.code;
+        }
+      },
+    );
     const settled = run.finally(() => {
       if (this.#pending === settled) this.#pending = undefined;
     });
@@ -575,4 +595,9 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
 
 function closedError(): HintFeedError {
   return new HintFeedError('this hint feed is closed', { code: 'feed_closed' });
+}
+
+/** The host of a source URL, as telemetry names a feed (public: the feeds are published files). */
+function feedLabel(url: string | undefined): string {
+  return url && URL.canParse(url) ? new URL(url).host || url : '';
 }

@@ -7,6 +7,12 @@
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { redact } from '../core/redact.js';
+import {
+  traceAsync,
+  type ValidationCallbackContext,
+  validationCallbackChannel,
+  validationStartChannel,
+} from '../diagnostics/channels.js';
 import { HttpClient } from '../http/client.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { buildAuthorizationRequest } from './authorization.js';
@@ -282,7 +288,24 @@ export class AffiliationClient {
    * @throws {ValidationError} `unknown_hint` for an `idpHint` that the configured hints do not know.
    * @throws {OptionsError} for a malformed `claims` or `idpHint`.
    */
-  async createAuthorizationRequest(
+  createAuthorizationRequest(
+    options: AuthorizationRequestOptions,
+    context?: TransactionContext,
+  ): Promise<AuthorizationRequest> {
+    return traceAsync(
+      validationStartChannel,
+      () => ({
+        flow: this.#o.responseType,
+        // Only the documented values: what the caller passed may be anything until it is checked.
+        ...(typeof options?.affiliation === 'string' ? { affiliation: options.affiliation } : {}),
+        identifier: typeof options?.identifier === 'string' ? options.identifier : 'transient',
+        ...(typeof options?.idpHint === 'string' ? { institution: options.idpHint } : {}),
+      }),
+      () => this.#start(options, context),
+    );
+  }
+
+  async #start(
     options: AuthorizationRequestOptions,
     context?: TransactionContext,
   ): Promise<AuthorizationRequest> {
@@ -334,7 +357,7 @@ export class AffiliationClient {
         read = await readCallback(input, this.#o.redirectUri, options);
       }
       const { params, cookie } = read;
-      return await this.#validateParams(params, cookie);
+      return await this.#checkCallback(params, cookie);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
@@ -359,15 +382,49 @@ export class AffiliationClient {
     }
   }
 
-  /** Validate already-read callback parameters (shared with the callback handler). */
-  async #validateParams(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult> {
+  /**
+   * Validate already-read callback parameters (shared with the callback handler), as one operation
+   * of the `validation.callback` channel: its context learns the flow, affiliation and institution
+   * from the transaction, and the asserted institution from the result.
+   */
+  #checkCallback(params: Map<string, string>, cookie: string | undefined): Promise<AffiliationResult> {
+    let trace: ValidationCallbackContext | undefined;
+    return traceAsync(
+      validationCallbackChannel,
+      () => {
+        trace = {};
+        return trace;
+      },
+      () =>
+        this.#validateParams(params, cookie, (tx) => {
+          if (trace === undefined) return;
+          trace.flow = tx.responseType;
+          trace.affiliation = tx.affiliation;
+          trace.identifier = tx.identifier ?? 'transient';
+          if (tx.idpHint !== undefined) trace.institution = tx.idpHint;
+          trace.transactionAgeMs = Math.max(0, Date.now() - tx.createdAt);
+        }),
+      (ctx, result) => {
+        ctx.affiliation = result.affiliation;
+        ctx.identifier = result.identifier;
+        if (result.institution) ctx.institution = result.institution.entityId;
+      },
+    );
+  }
+
+  async #validateParams(
+    params: Map<string, string>,
+    cookie: string | undefined,
+    taken?: (tx: Transaction) => void,
+  ): Promise<AffiliationResult> {
     const state = params.get('state');
     const error = params.get('error');
     const store = this.#o.transactions;
     if (error !== undefined) {
       if (state) {
         // The transaction is over either way; consume it so the state cannot be used again.
-        await store.take(state, { cookie }).catch(() => undefined);
+        const tx = await store.take(state, { cookie }).catch(() => undefined);
+        if (tx) taken?.(tx);
       }
       throw ProviderError.from({
         // An empty `error` is malformed but still a refusal; give it a name.
@@ -382,6 +439,7 @@ export class AffiliationClient {
     // Fail closed: a store that binds to the browser cannot check a callback without its cookies.
     if (cookie === undefined && store.bindsToBrowser === true) throw cookieRequired();
     const tx = await store.take(state, { cookie });
+    if (tx) taken?.(tx);
     if (!tx) {
       throw new ValidationError('No transaction is waiting for this state (unknown or already cleared)', {
         code: 'unknown_state',
@@ -496,7 +554,7 @@ export class AffiliationClient {
       {
         read: (request) => readCallback(request, this.#o.redirectUri),
         validate: (params, cookie) =>
-          this.#validateParams(params, cookie).catch((error: unknown) => {
+          this.#checkCallback(params, cookie).catch((error: unknown) => {
             const code = (error as { code?: unknown }).code;
             this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
             throw error;

@@ -16,6 +16,7 @@
 import * as oidc from 'openid-client';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { keysChannel, tokenChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { discoveryUrl, documentProblem, issuersMatch, usableAlgorithms } from './discovery.js';
@@ -324,7 +325,19 @@ export class Engine {
       case 'jwks':
         return this.#fetchKeys();
       case 'token':
-        return this.#fetchToken(url, rest);
+        return traceAsync(
+          tokenChannel,
+          () => ({ method: rest.method ?? 'POST', url }),
+          () => this.#fetchToken(url, rest),
+          (ctx, response) => {
+            ctx.status = response.status;
+            // A token error (invalid_grant, …) becomes a ProviderError later; here it is an HTTP error.
+            if (response.status >= 400) {
+              ctx.outcome = 'error';
+              ctx.errorCode = String(response.status);
+            }
+          },
+        );
       case 'userinfo':
         return this.#fetchUserinfo(url, rest);
       default:
@@ -394,8 +407,17 @@ export class Engine {
     const url = this.#jwksUri;
     this.#keysAttemptAt = Date.now();
     if (this.#keys !== undefined) this.#refreshAt = this.#keysAttemptAt;
+    const forced = this.#keys !== undefined;
     try {
-      this.#keys = await this.#downloadKeys(url);
+      this.#keys = await traceAsync(
+        keysChannel,
+        () => ({ method: 'GET', url, forced }),
+        () => this.#downloadKeys(url),
+        (ctx, keys) => {
+          ctx.status = 200;
+          ctx.responseBytes = Buffer.byteLength(keys.text);
+        },
+      );
       this.#o.logger.debug?.('provider keys fetched', { url });
     } catch (error) {
       if (this.#keys === undefined) throw error;

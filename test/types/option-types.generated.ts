@@ -6,6 +6,7 @@
 import type * as E_docs_site from '../../.tmp/dts/docs-site.js';
 import type * as E_hints from '../../.tmp/dts/hints.js';
 import type * as E_index from '../../.tmp/dts/index.js';
+import type * as E_otel from '../../.tmp/dts/otel.js';
 import type * as E_picker from '../../.tmp/dts/picker.js';
 import type * as E_redis from '../../.tmp/dts/redis.js';
 import type * as E_testing from '../../.tmp/dts/testing.js';
@@ -52,3 +53,4 @@ acceptsUndefined<E_testing.TestProviderOptions>('ok'); // ./testing
 acceptsUndefined<E_redis.RedisOfferLedgerOptions>('ok'); // ./redis
 acceptsUndefined<E_redis.RedisTransactionStoreOptions>('ok'); // ./redis
 acceptsUndefined<E_picker.PickerModuleHandlerOptions>('ok'); // ./picker
+acceptsUndefined<E_otel.InstrumentOptions>('ok'); // ./otel

@@ -1,0 +1,198 @@
+/**
+ * The SDK's `node:diagnostics_channel` tracing channels: what a validation, a key fetch, a token
+ * request, a hint refresh or a docs-site request did, for whoever subscribes (the
+ * `affiliation-validation/otel` entry, or the merchant's own code). The names and the context fields
+ * below are public API (docs/operations.md).
+ *
+ * A context carries only safe fields: never a subject, a `reuse_detection` value, a token, a code,
+ * `state`, `nonce`, a PKCE verifier, a secret, a cookie value, an application password or the
+ * shopper's IP. A failure is described by `errorClass` and `errorCode` (and `error`, a plain
+ * `{ name, code }`), never by the thrown error itself, whose `cause` may hold a provider's body.
+ *
+ * With no subscriber a traced call runs as if untraced: one `hasSubscribers` check, no context
+ * object filled, no event published.
+ */
+import { type TracingChannel, tracingChannel } from 'node:diagnostics_channel';
+
+/** The channel names, as `diagnostics_channel.tracingChannel(name)` takes them. */
+export const CHANNELS = {
+  /** `createAuthorizationRequest()`: a validation is started. */
+  validationStart: 'affiliation-validation:validation.start',
+  /** `validateCallback()`: the service's answer is checked. */
+  validationCallback: 'affiliation-validation:validation.callback',
+  /** A request to the service's token endpoint (code flow). */
+  token: 'affiliation-validation:oidc.token',
+  /** A fetch of the service's signing keys (`jwks_uri`). */
+  keys: 'affiliation-validation:oidc.keys',
+  /** `HintFeed.refresh()`. */
+  hintsRefresh: 'affiliation-validation:hints.refresh',
+  /** A request to the documentation site. */
+  docsSiteRequest: 'affiliation-validation:docs-site.request',
+} as const;
+
+/** How a failure is described in a context: the error's class and stable code, nothing else. */
+export interface SafeError {
+  readonly name: string;
+  readonly code: string | undefined;
+}
+
+/** Fields every context gets when its operation ends. */
+export interface OutcomeFields {
+  /** `success` or `error`. */
+  outcome?: 'success' | 'error';
+  /** The error's class name (`ValidationError`, `ProviderError`, `TransportError`, …). */
+  errorClass?: string;
+  /** The error's stable `code` (docs/errors.md). */
+  errorCode?: string;
+  /** The error, reduced to its class and code (what the tracing channel convention calls `error`). */
+  error?: SafeError;
+  /** Wall time of the operation in milliseconds. */
+  durationMs?: number;
+}
+
+/** Context of `validation.start`. */
+export interface ValidationStartContext extends OutcomeFields {
+  /** `code` or `id_token`. */
+  flow: 'code' | 'id_token';
+  affiliation?: string;
+  /** `persistent` or `transient` (the default the service assumes when none is sent). */
+  identifier?: string;
+  /** The hinted institution's entityID, when a hint was given. */
+  institution?: string;
+}
+
+/** Context of `validation.callback`. Fields become known as the callback is checked. */
+export interface ValidationCallbackContext extends OutcomeFields {
+  flow?: 'code' | 'id_token';
+  affiliation?: string;
+  identifier?: string;
+  /** The institution's entityID: asserted by the service, else hinted by the shop. */
+  institution?: string;
+  /** Milliseconds from the start of the validation to this callback (the shopper's time at the service). */
+  transactionAgeMs?: number;
+}
+
+/** Context of `oidc.token` and `oidc.keys`: one HTTP request to the service. */
+export interface ServiceRequestContext extends OutcomeFields {
+  method: string;
+  /** The endpoint's URL without query (token endpoint or `jwks_uri`: public, fixed addresses). */
+  url: string;
+  status?: number;
+  /** Bytes of the response body, when it was read. */
+  responseBytes?: number;
+  /** `oidc.keys`: true when the fetch was forced by a token signed with a key the cache lacked. */
+  forced?: boolean;
+}
+
+/** Context of `hints.refresh`. */
+export interface HintsRefreshContext extends OutcomeFields {
+  /** The host of the feed's first source: tells several feeds of one process apart. */
+  feed: string;
+  /** Number of configured sources. */
+  sources: number;
+  /** `updated`, `not-modified` or `failed`. */
+  status?: string;
+  added?: number;
+  removed?: number;
+  renamed?: number;
+  /** Institutions served after the refresh. */
+  total?: number;
+  /** Sources that failed. */
+  failedSources?: number;
+  /** When the served list was last fetched successfully (epoch ms), if ever. */
+  listUpdatedAt?: number;
+}
+
+/** Context of `docs-site.request`. */
+export interface DocsSiteRequestContext extends OutcomeFields {
+  method: string;
+  /** The route with ids replaced by `{id}` (`/wp/v2/pages/{id}`): low cardinality, no query. */
+  route: string;
+  /** Host (and port) of the site. */
+  serverAddress: string;
+  status?: number;
+  /** Bytes of the request body, when one was sent as JSON or raw data. */
+  requestBytes?: number;
+}
+
+/** A tracing channel whose messages are contexts of type `C`. */
+export type Traced<C extends object> = TracingChannel<unknown, C>;
+
+function channel<C extends object>(name: string): Traced<C> {
+  return tracingChannel<unknown, C>(name);
+}
+
+export const validationStartChannel = channel<ValidationStartContext>(CHANNELS.validationStart);
+export const validationCallbackChannel = channel<ValidationCallbackContext>(CHANNELS.validationCallback);
+export const tokenChannel = channel<ServiceRequestContext>(CHANNELS.token);
+export const keysChannel = channel<ServiceRequestContext>(CHANNELS.keys);
+export const hintsRefreshChannel = channel<HintsRefreshContext>(CHANNELS.hintsRefresh);
+export const docsSiteRequestChannel = channel<DocsSiteRequestContext>(CHANNELS.docsSiteRequest);
+
+/** Describe a thrown value without carrying it: class name and `code` only. */
+export function safeError(error: unknown): SafeError {
+  const name = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  return { name, code: typeof code === 'string' ? code : undefined };
+}
+
+/**
+ * Run `fn` as one traced operation on `tc` (start, end, asyncStart, asyncEnd, and error on failure,
+ * as `TracingChannel#tracePromise` does), with `context` made current for the subscribers' bound
+ * stores while `fn` runs, so operations inside it (a token request inside a callback) can find their
+ * parent. `context` makes the context object (only when someone listens); `settle` copies safe fields of the result into the context before the end events; the
+ * result and the thrown error themselves are never published.
+ */
+export function traceAsync<C extends OutcomeFields, T>(
+  tc: Traced<C>,
+  context: () => NoInfer<C>,
+  fn: () => Promise<T>,
+  settle?: (context: C, result: T) => void,
+): Promise<T> {
+  if (!tc.hasSubscribers) return fn();
+  const ctx = context();
+  const began = performance.now();
+  const failed = (error: unknown): void => {
+    ctx.durationMs = performance.now() - began;
+    const safe = safeError(error);
+    const status = (error as { status?: unknown } | null)?.status;
+    if (typeof status === 'number') (ctx as { status?: number }).status ??= status;
+    ctx.outcome = 'error';
+    ctx.error = safe;
+    ctx.errorClass = safe.name;
+    if (safe.code !== undefined) ctx.errorCode = safe.code;
+    tc.error.publish(ctx);
+  };
+  const settled = (): void => {
+    tc.asyncStart.publish(ctx);
+    tc.asyncEnd.publish(ctx);
+  };
+  return tc.start.runStores(ctx, () => {
+    let promise: Promise<T>;
+    try {
+      promise = fn();
+    } catch (error) {
+      failed(error);
+      throw error;
+    } finally {
+      tc.end.publish(ctx);
+    }
+    return promise.then(
+      (result) => {
+        try {
+          settle?.(ctx, result);
+        } finally {
+          ctx.durationMs = performance.now() - began;
+          ctx.outcome ??= 'success';
+          settled();
+        }
+        return result;
+      },
+      (error: unknown) => {
+        failed(error);
+        settled();
+        throw error;
+      },
+    );
+  });
+}

@@ -1,0 +1,320 @@
+/**
+ * OpenTelemetry spans and metrics from the SDK's tracing channels (../diagnostics/channels.ts).
+ * Nothing here is called by the SDK itself: the merchant turns it on with {@link instrument}, and
+ * only then does the SDK publish (a channel with no subscriber costs one check).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type TracingChannelSubscribers, tracingChannel } from 'node:diagnostics_channel';
+import {
+  type Attributes,
+  type Context,
+  context,
+  type MeterProvider,
+  metrics,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TracerProvider,
+  trace,
+} from '@opentelemetry/api';
+import {
+  CHANNELS,
+  type DocsSiteRequestContext,
+  type HintsRefreshContext,
+  type OutcomeFields,
+  type ServiceRequestContext,
+  type ValidationCallbackContext,
+  type ValidationStartContext,
+} from '../diagnostics/channels.js';
+
+/** Options of {@link instrument}. */
+export interface InstrumentOptions {
+  /** Where spans go. Default: the global tracer provider (`trace.getTracerProvider()`). */
+  tracerProvider?: TracerProvider | undefined;
+  /** Where metrics go. Default: the global meter provider (`metrics.getMeterProvider()`). */
+  meterProvider?: MeterProvider | undefined;
+}
+
+/** What {@link instrument} returns. */
+export interface Instrumentation {
+  /** Unsubscribe from every channel: the SDK stops publishing, nothing more is recorded. */
+  disable(): void;
+}
+
+/** The instrumentation scope's name: spans and metrics carry it. */
+export const INSTRUMENTATION_NAME = 'affiliation-validation';
+
+/** Attribute names of the SDK's own (not semantic-convention) attributes. */
+export const ATTR = {
+  outcome: 'affiliation_validation.outcome',
+  flow: 'affiliation_validation.flow',
+  affiliation: 'affiliation_validation.affiliation',
+  identifier: 'affiliation_validation.identifier',
+  institution: 'affiliation_validation.institution',
+  feed: 'affiliation_validation.hints.feed',
+  refreshStatus: 'affiliation_validation.hints.refresh.status',
+  keysForced: 'affiliation_validation.keys.forced',
+} as const;
+
+/** Histogram buckets, in seconds, for a shopper's time from start to callback. */
+const VALIDATION_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600];
+/** Semantic-convention buckets of `http.client.request.duration`. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10];
+
+/**
+ * Record spans and metrics of validations, key fetches, token requests, hint refreshes and
+ * docs-site requests with OpenTelemetry. Call once at start-up, after your OpenTelemetry SDK is set
+ * up; instruments and attributes are listed in docs/operations.md.
+ *
+ * @example
+ * ```ts
+ * import { instrument } from 'affiliation-validation/otel';
+ * const telemetry = instrument(); // the global tracer and meter providers
+ * // … on shutdown:
+ * telemetry.disable();
+ * ```
+ */
+export function instrument(options: InstrumentOptions = {}): Instrumentation {
+  const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
+  const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(INSTRUMENTATION_NAME);
+
+  const validations = meter.createCounter('affiliation_validation.validations', {
+    description: 'Validations checked at the callback, by outcome, error code, affiliation and institution.',
+    unit: '{validation}',
+  });
+  const starts = meter.createCounter('affiliation_validation.starts', {
+    description: 'Validations started (shoppers sent to the service), by affiliation and institution.',
+    unit: '{validation}',
+  });
+  const validationDuration = meter.createHistogram('affiliation_validation.validation.duration', {
+    description:
+      "A validation's duration: from its start to the checked callback (the shopper's time at the service).",
+    unit: 's',
+    advice: { explicitBucketBoundaries: VALIDATION_BUCKETS },
+  });
+  const refreshes = meter.createCounter('affiliation_validation.hints.refreshes', {
+    description: 'Hint feed refreshes, by status.',
+    unit: '{refresh}',
+  });
+  const httpDuration = meter.createHistogram('http.client.request.duration', {
+    description: 'Duration of HTTP client requests to the service and the documentation site.',
+    unit: 's',
+    advice: { explicitBucketBoundaries: HTTP_BUCKETS },
+  });
+
+  // The latest state of each hint feed, read when metrics are collected (age grows between refreshes).
+  const feeds = new Map<string, { updatedAt: number | undefined; size: number }>();
+  const hintAge = meter.createObservableGauge('affiliation_validation.hints.age', {
+    description: 'Age of the served hint list: time since it was last fetched successfully.',
+    unit: 's',
+  });
+  const hintSize = meter.createObservableGauge('affiliation_validation.hints.size', {
+    description: 'Institutions in the served hint list.',
+    unit: '{institution}',
+  });
+  const observeHints = (result: import('@opentelemetry/api').BatchObservableResult): void => {
+    const now = Date.now();
+    for (const [feed, state] of feeds) {
+      const attrs = { [ATTR.feed]: feed };
+      result.observe(hintSize, state.size, attrs);
+      if (state.updatedAt !== undefined)
+        result.observe(hintAge, Math.max(0, now - state.updatedAt) / 1000, attrs);
+    }
+  };
+  meter.addBatchObservableCallback(observeHints, [hintAge, hintSize]);
+
+  // The span of the operation a context belongs to, and the context its children start in.
+  const spans = new WeakMap<object, Span>();
+  const current = new AsyncLocalStorage<Context>();
+  const parent = (): Context => current.getStore() ?? context.active();
+
+  const unsubscribers: (() => void)[] = [];
+  function follow<C extends OutcomeFields>(
+    name: string,
+    open: (ctx: C, parentContext: Context) => Span,
+    close: (ctx: C, span: Span) => void,
+  ): void {
+    const tc = tracingChannel<Context, C>(name);
+    // The transform runs as the SDK enters the operation: the span opens, and stays current for
+    // whatever the operation calls (a token request inside a callback becomes its child).
+    const transform = (ctx: C): Context => {
+      const parentContext = parent();
+      const span = open(ctx, parentContext);
+      spans.set(ctx, span);
+      return trace.setSpan(parentContext, span);
+    };
+    tc.start.bindStore(current, transform);
+    const finish = (ctx: C): void => {
+      const span = spans.get(ctx);
+      if (!span) return;
+      spans.delete(ctx);
+      close(ctx, span);
+      if (ctx.outcome === 'error') {
+        span.setAttribute('error.type', ctx.errorCode ?? ctx.errorClass ?? '_OTHER');
+        span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.errorCode ?? ctx.errorClass });
+      }
+      span.end();
+    };
+    const handlers: TracingChannelSubscribers<C> = {
+      start() {},
+      // A failure before the operation's first await ends it here (no async events follow).
+      end(ctx) {
+        if (ctx.outcome === 'error') finish(ctx);
+      },
+      asyncStart() {},
+      asyncEnd: finish,
+      error() {},
+    };
+    tc.subscribe(handlers);
+    unsubscribers.push(() => {
+      tc.unsubscribe(handlers);
+      tc.start.unbindStore(current);
+    });
+  }
+
+  const outcomeAttrs = (ctx: OutcomeFields): Attributes =>
+    ctx.outcome === 'error'
+      ? { [ATTR.outcome]: 'error', 'error.type': ctx.errorCode ?? ctx.errorClass ?? '_OTHER' }
+      : { [ATTR.outcome]: 'success' };
+
+  const validationAttrs = (ctx: ValidationStartContext | ValidationCallbackContext): Attributes => {
+    const attrs: Attributes = {};
+    if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
+    if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
+    if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
+    if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
+    return attrs;
+  };
+
+  follow<ValidationStartContext>(
+    CHANNELS.validationStart,
+    (_ctx, parentContext) =>
+      tracer.startSpan('affiliation-validation start', { kind: SpanKind.INTERNAL }, parentContext),
+    (ctx, span) => {
+      const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
+      span.setAttributes(attrs);
+      starts.add(1, attrs);
+    },
+  );
+
+  follow<ValidationCallbackContext>(
+    CHANNELS.validationCallback,
+    (_ctx, parentContext) =>
+      tracer.startSpan('affiliation-validation callback', { kind: SpanKind.INTERNAL }, parentContext),
+    (ctx, span) => {
+      const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
+      span.setAttributes(attrs);
+      validations.add(1, attrs);
+      if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
+    },
+  );
+
+  const serviceRequest = (name: string) =>
+    follow<ServiceRequestContext>(
+      name,
+      (ctx, parentContext) =>
+        tracer.startSpan(
+          ctx.method,
+          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': ctx.method, ...urlAttrs(ctx.url) } },
+          parentContext,
+        ),
+      (ctx, span) => {
+        const attrs = httpAttrs(ctx.method, ctx.url, ctx);
+        span.setAttributes(attrs);
+        if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
+        if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
+      },
+    );
+  serviceRequest(CHANNELS.token);
+  serviceRequest(CHANNELS.keys);
+
+  follow<DocsSiteRequestContext>(
+    CHANNELS.docsSiteRequest,
+    (ctx, parentContext) =>
+      tracer.startSpan(
+        `${ctx.method} ${ctx.route}`,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'http.request.method': ctx.method,
+            'url.template': ctx.route,
+            ...hostAttrs(ctx.serverAddress),
+          },
+        },
+        parentContext,
+      ),
+    (ctx, span) => {
+      const attrs: Attributes = {
+        'http.request.method': ctx.method,
+        'url.template': ctx.route,
+        ...hostAttrs(ctx.serverAddress),
+        ...statusAttrs(ctx),
+      };
+      span.setAttributes(attrs);
+      if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
+      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
+    },
+  );
+
+  follow<HintsRefreshContext>(
+    CHANNELS.hintsRefresh,
+    (ctx, parentContext) =>
+      tracer.startSpan(
+        'affiliation-validation hints refresh',
+        { kind: SpanKind.INTERNAL, attributes: { [ATTR.feed]: ctx.feed } },
+        parentContext,
+      ),
+    (ctx, span) => {
+      const attrs: Attributes = { [ATTR.feed]: ctx.feed, [ATTR.refreshStatus]: ctx.status ?? 'failed' };
+      if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+      span.setAttributes({
+        ...attrs,
+        'affiliation_validation.hints.sources': ctx.sources,
+        'affiliation_validation.hints.failed_sources': ctx.failedSources ?? 0,
+        'affiliation_validation.hints.added': ctx.added ?? 0,
+        'affiliation_validation.hints.removed': ctx.removed ?? 0,
+        'affiliation_validation.hints.total': ctx.total ?? 0,
+      });
+      refreshes.add(1, attrs);
+      if (ctx.total !== undefined) feeds.set(ctx.feed, { updatedAt: ctx.listUpdatedAt, size: ctx.total });
+    },
+  );
+
+  let disabled = false;
+  return {
+    disable() {
+      if (disabled) return;
+      disabled = true;
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      meter.removeBatchObservableCallback(observeHints, [hintAge, hintSize]);
+      feeds.clear();
+    },
+  };
+}
+
+function hostAttrs(host: string): Attributes {
+  const at = host.lastIndexOf(':');
+  if (at > 0 && !host.endsWith(']')) {
+    return { 'server.address': host.slice(0, at), 'server.port': Number(host.slice(at + 1)) };
+  }
+  return { 'server.address': host };
+}
+
+function urlAttrs(url: string): Attributes {
+  if (!URL.canParse(url)) return {};
+  const u = new URL(url);
+  const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
+  return { 'server.address': u.hostname, 'server.port': port, 'url.full': `${u.origin}${u.pathname}` };
+}
+
+function statusAttrs(ctx: { status?: number | undefined } & OutcomeFields): Attributes {
+  const attrs: Attributes = {};
+  if (ctx.status !== undefined) attrs['http.response.status_code'] = ctx.status;
+  if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+  return attrs;
+}
+
+function httpAttrs(method: string, url: string, ctx: ServiceRequestContext): Attributes {
+  const { 'url.full': _full, ...server } = urlAttrs(url);
+  return { 'http.request.method': method, ...server, ...statusAttrs(ctx) };
+}

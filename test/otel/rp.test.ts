@@ -1,0 +1,246 @@
+/**
+ * Validations as OpenTelemetry sees them, against the SDK's test provider over real HTTP: spans with
+ * their parent/child links, and metric values, for a success and each kind of failure.
+ */
+import { trace } from '@opentelemetry/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AffiliationClient,
+  MemoryTransactionStore,
+  ProviderError,
+  TransportError,
+  ValidationError,
+} from '../../src/index.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { startTelemetry, type Telemetry } from './harness.js';
+
+const REDIRECT_URI = DEFAULT_TEST_CLIENT.redirectUris[0] as string;
+const UNIVERSITY = 'https://idp.university.example/idp/shibboleth';
+
+let telemetry: Telemetry;
+let op: RunningTestProvider;
+/** Set by a test to make the token endpoint answer with this status. */
+let tokenStatus: number | undefined;
+
+beforeAll(async () => {
+  telemetry = startTelemetry();
+  op = await startTestProvider();
+});
+afterAll(async () => {
+  await op.close();
+  await telemetry.close();
+});
+beforeEach(() => {
+  telemetry.resetSpans();
+  tokenStatus = undefined;
+});
+
+async function client(responseType: 'code' | 'id_token' = 'code', provider = op) {
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (tokenStatus !== undefined && url === provider.endpoints.token) {
+      return new Response('<h1>Service Unavailable</h1>', { status: tokenStatus });
+    }
+    return globalThis.fetch(input, init);
+  };
+  return AffiliationClient.discover({
+    issuer: provider.issuer,
+    clientId: DEFAULT_TEST_CLIENT.clientId,
+    clientSecret: DEFAULT_TEST_CLIENT.clientSecret as string,
+    redirectUri: REDIRECT_URI,
+    responseType,
+    transactions: new MemoryTransactionStore({ bindToBrowser: false }),
+    fetch,
+  });
+}
+
+const byName = (name: string) => telemetry.spans().filter((s) => s.name === name);
+
+/** The value of `affiliation_validation.validations` for exactly these attributes. */
+async function validations(attributes: Record<string, unknown>): Promise<unknown> {
+  const points = await telemetry.points('affiliation_validation.validations');
+  const wanted = JSON.stringify(sorted(attributes));
+  return points.find((p) => JSON.stringify(sorted(p.attributes)) === wanted)?.value;
+}
+function sorted(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).sort(([a], [b]) => a.localeCompare(b)));
+}
+async function validationPoints() {
+  return (await telemetry.points('affiliation_validation.validations')).map((p) => ({
+    ...p,
+    attributes: sorted(p.attributes),
+  }));
+}
+
+describe('a successful code-flow validation', () => {
+  it('is a start span and a callback span under the shop request, with the token request and key fetch as children', async () => {
+    const rp = await client();
+    const shop = trace.getTracer('shop');
+    const before = (await validationPoints()).length;
+
+    const result = await shop.startActiveSpan('GET /shop', async (request) => {
+      const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: UNIVERSITY });
+      const callback = await op.authorize(url);
+      const validated = await rp.validateCallback(callback);
+      request.end();
+      return validated;
+    });
+    expect(result.institution?.entityId).toBe(UNIVERSITY);
+
+    const [request] = byName('GET /shop');
+    const [start] = byName('affiliation-validation start');
+    const [callback] = byName('affiliation-validation callback');
+    const [token] = byName('POST');
+    const [keys] = byName('GET');
+    expect(start?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
+    expect(callback?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
+    expect(token?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
+    expect(keys?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
+    expect(callback?.spanContext().traceId).toBe(request?.spanContext().traceId);
+
+    const expected = {
+      'affiliation_validation.outcome': 'success',
+      'affiliation_validation.flow': 'code',
+      'affiliation_validation.affiliation': 'student',
+      'affiliation_validation.identifier': 'transient',
+      'affiliation_validation.institution': UNIVERSITY,
+    };
+    expect(start?.attributes).toEqual(expected);
+    expect(callback?.attributes).toEqual(expected);
+    expect(callback?.status.code).toBe(0);
+    expect(token?.kind).toBe(2); // CLIENT
+    const tokenUrl = new URL(op.endpoints.token);
+    expect(token?.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'server.address': tokenUrl.hostname,
+      'server.port': Number(tokenUrl.port),
+      'url.full': op.endpoints.token,
+      'http.response.status_code': 200,
+    });
+    expect(keys?.attributes).toMatchObject({
+      'url.full': op.endpoints.jwks,
+      'http.response.status_code': 200,
+      'affiliation_validation.keys.forced': false,
+    });
+
+    expect(await validations(expected)).toBe(1);
+    expect((await validationPoints()).length).toBe(before + 1);
+    const starts = await telemetry.points('affiliation_validation.starts');
+    expect(starts.find((p) => p.attributes['affiliation_validation.institution'] === UNIVERSITY)?.value).toBe(
+      1,
+    );
+    const durations = await telemetry.points('affiliation_validation.validation.duration');
+    const mine = durations.find((p) => p.attributes['affiliation_validation.institution'] === UNIVERSITY);
+    expect((mine?.value as { count: number }).count).toBe(1);
+    // The shopper's time at the (scripted) service: more than nothing, less than the test.
+    expect((mine?.value as { sum: number }).sum).toBeGreaterThan(0);
+    expect((mine?.value as { sum: number }).sum).toBeLessThan(20);
+  });
+
+  it('the id_token flow: a callback span with flow id_token and no token request', async () => {
+    const rp = await client('id_token');
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'member', identifier: 'persistent' });
+    await rp.validateCallback(await op.authorize(url));
+    const [callback] = byName('affiliation-validation callback');
+    expect(callback?.attributes).toMatchObject({
+      'affiliation_validation.flow': 'id_token',
+      'affiliation_validation.affiliation': 'member',
+      'affiliation_validation.identifier': 'persistent',
+      'affiliation_validation.outcome': 'success',
+    });
+    expect(byName('POST')).toHaveLength(0);
+  });
+});
+
+describe('failures, one of each kind', () => {
+  it('the service refused (ProviderError): error span and counter with the error code, the hinted institution', async () => {
+    const rp = await client();
+    op.scriptLogin({ consent: false });
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: UNIVERSITY });
+    const error = await rp.validateCallback(await op.authorize(url)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProviderError);
+    const code = (error as ProviderError).code;
+    const [callback] = byName('affiliation-validation callback');
+    expect(callback?.status.code).toBe(2);
+    expect(callback?.attributes).toMatchObject({
+      'affiliation_validation.outcome': 'error',
+      'error.type': code,
+      'affiliation_validation.affiliation': 'student',
+      'affiliation_validation.institution': UNIVERSITY,
+    });
+    expect(
+      await validations({
+        'affiliation_validation.outcome': 'error',
+        'error.type': code,
+        'affiliation_validation.flow': 'code',
+        'affiliation_validation.affiliation': 'student',
+        'affiliation_validation.identifier': 'transient',
+        'affiliation_validation.institution': UNIVERSITY,
+      }),
+    ).toBe(1);
+  });
+
+  it('an RP-side rejection before any transaction (ValidationError unknown_state): no affiliation attributes', async () => {
+    const rp = await client();
+    const error = await rp
+      .validateCallback(`${REDIRECT_URI}?code=abc&state=never-started`)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    const [callback] = byName('affiliation-validation callback');
+    expect(callback?.attributes).toEqual({
+      'affiliation_validation.outcome': 'error',
+      'error.type': 'unknown_state',
+    });
+    expect(
+      await validations({ 'affiliation_validation.outcome': 'error', 'error.type': 'unknown_state' }),
+    ).toBe(1);
+  });
+
+  it("an RP-side rejection of the service's claims (ValidationError transaction_id_invalid)", async () => {
+    const bad = await startTestProvider({
+      idTokenClaims: (claims) => ({ ...claims, transaction_id: 'not-a-uuid' }),
+    });
+    try {
+      const rp = await client('code', bad);
+      const { url } = await rp.createAuthorizationRequest({ affiliation: 'member' });
+      const error = await rp.validateCallback(await bad.authorize(url)).catch((e: unknown) => e);
+      expect((error as ValidationError).code).toBe('transaction_id_invalid');
+      const [callback] = byName('affiliation-validation callback');
+      expect(callback?.attributes).toMatchObject({
+        'affiliation_validation.outcome': 'error',
+        'error.type': 'transaction_id_invalid',
+        'affiliation_validation.affiliation': 'member',
+      });
+      // The token request itself went fine.
+      expect(byName('POST')[0]?.attributes['http.response.status_code']).toBe(200);
+    } finally {
+      await bad.close();
+    }
+  });
+
+  it('the service unreachable at the token endpoint (TransportError): the token span carries the status', async () => {
+    const rp = await client();
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'student' });
+    const callback = await op.authorize(url);
+    tokenStatus = 503;
+    const error = await rp.validateCallback(callback).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransportError);
+    const [token] = byName('POST');
+    expect(token?.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503' });
+    expect(token?.status.code).toBe(2);
+    const [span] = byName('affiliation-validation callback');
+    expect(span?.attributes['error.type']).toBe((error as { code: string }).code);
+  });
+
+  it('a start refused up front (ScopeError): an error start span, counted as a failed start', async () => {
+    const rp = await client();
+    const error = await rp
+      .createAuthorizationRequest({ affiliation: 'student', scopes: ['employee'] })
+      .catch((e: unknown) => e);
+    const [start] = byName('affiliation-validation start');
+    expect(start?.status.code).toBe(2);
+    expect(start?.attributes['error.type']).toBe((error as { code: string }).code);
+    const starts = await telemetry.points('affiliation_validation.starts');
+    expect(starts.some((p) => p.attributes['error.type'] === (error as { code: string }).code)).toBe(true);
+  });
+});
