@@ -175,15 +175,21 @@ describe.each(LIBRARIES)('the Redis stores on a Redis Cluster with %s', (library
     // sent may have been carried out (its answer was lost): then nobody gets it, never two.
     // Said when an assertion below fails: each process's last failures.
     const why = reports.map((r) => r.lastFailures.join('\n')).join('\n--\n');
+    // Besides taken and replayed, a raced callback may end as `unknown_state` (its transaction was
+    // written to the killed master and not yet copied to the replica: Redis replicates
+    // asynchronously, docs/deploying.md) or still `store_unavailable` when the client was stuck on
+    // the dead node past the grace time (node-redis, same section): both fail closed.
+    const takeOutcomes = ['taken', 'replayed_transaction', 'unknown_state', 'StoreError:store_unavailable'];
     for (let n = 0; n < callbacks.length; n++) {
       const outcomes = reports.map((r) => r.takes[n]);
       expect(outcomes.filter((o) => o === 'taken').length).toBeLessThanOrEqual(1);
-      for (const o of outcomes) expect(['taken', 'replayed_transaction'], why).toContain(o);
+      for (const o of outcomes) expect(takeOutcomes, why).toContain(o);
     }
     for (let n = 0; n < claims.length; n++) {
       const outcomes = reports.map((r) => r.claims[n]);
       expect(outcomes.filter((o) => o === 'claimed').length).toBeLessThanOrEqual(1);
-      for (const o of outcomes) expect(['claimed', 'already'], why).toContain(o);
+      for (const o of outcomes)
+        expect(['claimed', 'already', 'StoreError:store_unavailable'], why).toContain(o);
     }
     const events = reports.flatMap((r) => r.events);
     const failures = events.filter(
