@@ -4,7 +4,7 @@
  * The German spelling of umlauts ("Muenchen" for "München") is a second fold of the same name, which
  * the index keeps beside the first for the words that differ.
  */
-import { normaliseText } from '../normalize.js';
+import { LATIN, LATIN_LIMIT, normaliseText } from '../normalize.js';
 
 export { normaliseLang } from '../normalize.js';
 
@@ -35,11 +35,9 @@ export interface Mapped {
 
 /** What one character becomes: folded letters, `' '` for a separator, `''` when dropped (soft hyphen). */
 function piece(ch: string): string {
-  if (ch.length === 1) {
-    const c = ch.charCodeAt(0);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) return ch;
-    if (c >= 65 && c <= 90) return ch.toLowerCase();
-  }
+  const c = ch.charCodeAt(0);
+  const latin = c < LATIN_LIMIT ? LATIN[c] : undefined;
+  if (latin !== undefined) return latin;
   const folded = fold(`a${ch}a`);
   return folded === 'a a' ? ' ' : folded.slice(1, -1);
 }

@@ -23,6 +23,21 @@ export function oneEdit(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+type Folded = Mapped & { readonly words: { word: string; at: number }[] };
+
+function folded(name: string, german = false): Folded {
+  const mapped = foldMapped(name, german);
+  return { ...mapped, words: wordsOf(mapped.text) };
+}
+
+/** The length of a prefix of `candidate` one edit from `word` (0: none, or `candidate` starts with `word` itself). */
+export function typoOf(candidate: string, word: string): number {
+  if (candidate.startsWith(word)) return 0;
+  for (let len = word.length - 1; len <= word.length + 1 && len <= candidate.length; len++)
+    if (len >= 1 && oneEdit(candidate.slice(0, len), word)) return len;
+  return 0;
+}
+
 /** The words of a folded text with where each starts. */
 function wordsOf(text: string): { word: string; at: number }[] {
   const out: { word: string; at: number }[] = [];
@@ -35,8 +50,8 @@ function wordsOf(text: string): { word: string; at: number }[] {
 }
 
 /** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */
-function find(text: string, word: string, kind: HintMatchKind): [number, number] | undefined {
-  const words = wordsOf(text);
+function find(mapped: Folded, word: string, kind: HintMatchKind): [number, number] | undefined {
+  const { text, words } = mapped;
   const start = words.find((w) => w.word.startsWith(word));
   if (start !== undefined) return [start.at, start.at + word.length];
   if (kind === 'substring' || kind === 'typo') {
@@ -44,20 +59,16 @@ function find(text: string, word: string, kind: HintMatchKind): [number, number]
     if (at !== -1) return [at, at + word.length];
   }
   if (kind === 'typo') {
-    for (const w of words) {
-      for (let len = word.length - 1; len <= word.length + 1; len++) {
-        if (len >= 1 && len <= w.word.length && oneEdit(w.word.slice(0, len), word))
-          return [w.at, w.at + len];
-      }
-    }
+    const typo = words.find((w) => typoOf(w.word, word) > 0);
+    if (typo !== undefined) return [typo.at, typo.at + typoOf(typo.word, word)];
   }
   return undefined;
 }
 
 /** The initials of an acronym match: `[start, end)` of each word's first letter, or undefined. */
-function initials(text: string, acronym: string): [number, number][] | undefined {
+function initials(mapped: Folded, acronym: string): [number, number][] | undefined {
   for (const skipStop of [false, true]) {
-    const words = wordsOf(text).filter((w) => !skipStop || !ACRONYM_STOP.has(w.word));
+    const words = mapped.words.filter((w) => !skipStop || !ACRONYM_STOP.has(w.word));
     if (words.map((w) => w.word[0]).join('') === acronym) return words.map((w) => [w.at, w.at + 1]);
   }
   return undefined;
@@ -89,25 +100,25 @@ export function highlight(
   words: readonly string[],
   kind: HintMatchKind,
 ): { ranges: Range[]; all: boolean } {
-  const plain = foldMapped(name);
+  const plain = folded(name);
   if (kind === 'acronym' && words.length === 1) {
-    const spans = initials(plain.text, words[0]!);
+    const spans = initials(plain, words[0]!);
     return { ranges: spans === undefined ? [] : merge(toOriginal(plain, spans)), all: spans !== undefined };
   }
-  const german = hasUmlaut(name) ? foldMapped(name, true) : undefined;
+  const german = hasUmlaut(name) ? folded(name, true) : undefined;
   const ranges: Range[] = [];
   let all = true;
   for (const word of words) {
-    const span = find(plain.text, word, kind);
+    const span = find(plain, word, kind);
     if (span !== undefined) {
       ranges.push(...toOriginal(plain, [span]));
       continue;
     }
-    const alt = german === undefined ? undefined : find(german.text, word, kind);
+    const alt = german === undefined ? undefined : find(german, word, kind);
     if (alt !== undefined && german !== undefined) ranges.push(...toOriginal(german, [alt]));
     // Initials within a name of several words ("tu" in "Technische Universität Delft").
     else if (kind === 'acronym' || words.length > 1) {
-      const spans = wordsOf(plain.text);
+      const spans = plain.words;
       const run = spans.findIndex((_, i) => [...word].every((c, k) => spans[i + k]?.word[0] === c));
       if (run >= 0)
         ranges.push(

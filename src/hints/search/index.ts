@@ -7,14 +7,14 @@
  * alphabetical). A list read from its start yields the best candidates first, so a scan stops as
  * soon as nothing later can enter the results. Exact names, acronyms, host labels and e-mail
  * domains are maps. Substrings are found with `indexOf` over the joined dictionary (distinct words
- * only); one-typo variants of a word are made from the letters the dictionary has at each place and
- * looked up by binary search.
+ * only); one-typo matches by comparing the dictionary words that start with the query word's first
+ * letters.
  */
 import { randomBytes } from 'node:crypto';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
 import { acronymsOf, type Built, build, type Name, shownLang } from './build.js';
 import { fold, normaliseLang } from './fold.js';
-import { highlight } from './highlight.js';
+import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
 import {
   BOOST,
@@ -66,8 +66,8 @@ interface Match {
 interface Accepts {
   /** Dictionary words holding the query word inside (not at their start). */
   readonly inside: number[];
-  /** Prefixes one edit away from the query word that some dictionary word starts with, and their ranges. */
-  readonly typos: { readonly variant: string; readonly lo: number; readonly hi: number }[];
+  /** Dictionary words that start with the query word but for one typo. */
+  readonly typos: number[];
   readonly postings: number;
 }
 
@@ -147,9 +147,12 @@ export class SearchIndex {
     }
     const domain = queryDomain(raw);
     const trimmed = raw.trim();
-    // "UvA", "KTH": a short word with two capitals or more reads as an acronym.
+    // "UvA", "KTH": a short word with two capitals or more reads as an acronym; so does a word in
+    // capitals beside others ("FU Berlin": before "Hochschule für … Berlin").
     const acronym =
-      words.length === 1 && /^\p{L}{2,8}$/u.test(trimmed) && (trimmed.match(/\p{Lu}/gu)?.length ?? 0) >= 2;
+      words.length === 1
+        ? /^\p{L}{2,8}$/u.test(trimmed) && (trimmed.match(/\p{Lu}/gu)?.length ?? 0) >= 2
+        : trimmed.split(/\s+/).some((w) => /^\p{Lu}{2,4}$/u.test(w));
     const ctx: Query = {
       text,
       words,
@@ -330,19 +333,18 @@ export class SearchIndex {
   #wordsStage(ctx: Query, top: TopK): void {
     const d = this.#d;
     const sizes = ctx.ranges.map(([lo, hi]) => this.#count(lo, hi));
+    // A word that may be initials does not drive: the names it abbreviates are not in its range.
+    // When every word may be ("tu wien", "hr west"), the longest drives, the last of equals (the
+    // place comes after the initials).
     let driver = -1;
-    // A word that may be initials drives only when all do: the names it abbreviates are not in its range.
-    for (const pass of [false, true]) {
-      for (let j = 0; j < ctx.words.length; j++) {
-        if (sizes[j] === 0 && !pass && !initialsWord(ctx.words[j]!)) return;
-        if (
-          sizes[j]! > 0 &&
-          (pass || !initialsWord(ctx.words[j]!)) &&
-          (driver === -1 || sizes[j]! < sizes[driver]!)
-        )
-          driver = j;
-      }
-      if (driver !== -1) break;
+    const short = ctx.words.every(initialsWord);
+    for (let j = 0; j < ctx.words.length; j++) {
+      if (sizes[j] === 0 && !initialsWord(ctx.words[j]!)) return;
+      if (sizes[j] === 0 || (!short && initialsWord(ctx.words[j]!))) continue;
+      const better = short
+        ? ctx.words[j]!.length >= (ctx.words[driver]?.length ?? 0)
+        : sizes[j]! < (sizes[driver] ?? Infinity);
+      if (driver === -1 || better) driver = j;
     }
     if (driver === -1) return;
     this.#boostPass(ctx, top, sizes[driver]!);
@@ -399,15 +401,17 @@ export class SearchIndex {
         best = { tier, whole, across: false };
       }
     }
-    if (best !== undefined || n === 1) return best;
+    // Words found across the names (languages) of the institution rank above initials in one name.
+    if (n === 1 || (best !== undefined && best.tier !== TIER.acronym)) return best;
     const names = this.#d.names[e]!;
     const found = words.every(
       (w) =>
         names.some((name) => startsWord(name, w)) ||
         (initialsWord(w) && names.some((name) => initialsIn(w, name))),
     );
-    if (!found) return undefined;
-    return { tier: TIER.word, whole: names.some((name) => name.words.includes(last)), across: true };
+    if (!found) return best;
+    const across = { tier: TIER.word, whole: names.some((name) => name.words.includes(last)), across: true };
+    return best === undefined || matchClass(table, TIER.word, across.whole, true) > bestScore ? across : best;
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
@@ -445,7 +449,7 @@ export class SearchIndex {
       const postings =
         this.#count(lo, hi) +
         inside.reduce((n, w) => n + this.#count(w, w + 1), 0) +
-        typos.reduce((n, t) => n + this.#count(t.lo, t.hi), 0);
+        typos.reduce((n, w) => n + this.#count(w, w + 1), 0);
       return lo === hi && inside.length === 0 && typos.length === 0 ? undefined : { inside, typos, postings };
     });
     return ctx.accepts;
@@ -479,7 +483,7 @@ export class SearchIndex {
     if (!single)
       for (let w = ctx.ranges[driver]![0]; w < ctx.ranges[driver]![1]; w++) visit(w, TIER.substring);
     for (const w of inside) visit(w, TIER.substring);
-    for (const t of typos) for (let w = t.lo; w < t.hi; w++) visit(w, TIER.typo);
+    for (const w of typos) visit(w, TIER.typo);
   }
 
   /** substring / typo for institution `e`: every word matched in one name, the worst word decides; −1 otherwise. */
@@ -496,7 +500,7 @@ export class SearchIndex {
           ? 0
           : forms.some((w) => word.length >= MIN_SUBSTRING && w.includes(word))
             ? 1
-            : forms.some((w) => accepts[j]!.typos.some((t) => w.startsWith(t.variant)))
+            : forms.some((w) => word.length >= MIN_TYPO && typoOf(w, word) > 0)
               ? 2
               : -1;
         worst = kind === -1 ? -1 : Math.max(worst, kind);
@@ -539,50 +543,15 @@ export class SearchIndex {
   }
 
   /**
-   * Prefixes one edit (Damerau: delete, swap neighbours, replace, insert) away from `word` that some
-   * dictionary word starts with. Replacements and insertions only try letters that some word has at
-   * that place, and every lookup stays within the range of the letters before the edit.
+   * Dictionary words with a prefix one edit (Damerau) away from `word`, but for words it starts.
+   * People rarely get the first letter wrong: only words that start with its first letter, or its
+   * second (a swap or an extra letter at the start), are tried.
    */
-  #typos(word: string): Accepts['typos'] {
-    const out: Accepts['typos'] = [];
-    const seen = new Set<string>();
-    const add = (variant: string, lo: number, hi: number) => {
-      if (variant.length < MIN_TYPO - 1 || variant === word || seen.has(variant)) return;
-      seen.add(variant);
-      const [a, b] = this.#range(variant, lo, hi);
-      if (a < b) out.push({ variant, lo: a, hi: b });
-    };
-    let lo = 0;
-    let hi = this.#d.words.length;
-    for (let i = 0; i < word.length && lo < hi; i++) {
-      const head = word.slice(0, i);
-      add(head + word.slice(i + 1), lo, hi);
-      if (i + 1 < word.length && word[i] !== word[i + 1])
-        add(head + word[i + 1] + word[i] + word.slice(i + 2), lo, hi);
-      // People rarely get the first letter wrong, and trying every letter there against the whole
-      // dictionary would cost the most: replacements and insertions start at the second.
-      if (i > 0) {
-        for (const [c, a, b] of this.#nextLetters(head, lo, hi)) {
-          if (c === word[i]) continue;
-          add(head + c + word.slice(i + 1), a, b);
-          add(head + c + word.slice(i), a, b);
-        }
-      }
-      [lo, hi] = this.#range(head + word[i], lo, hi);
-    }
-    return out;
-  }
-
-  /** The letters that follow `head` in the dictionary words `[lo, hi)` (which all start with it), with their ranges. */
-  #nextLetters(head: string, lo: number, hi: number): [string, number, number][] {
-    const out: [string, number, number][] = [];
-    let x = lo;
-    if (x < hi && this.#d.words[x]!.length === head.length) x++;
-    while (x < hi) {
-      const c = this.#d.words[x]![head.length]!;
-      const [, y] = this.#range(head + c, x, hi);
-      out.push([c, x, y]);
-      x = y;
+  #typos(word: string): number[] {
+    const out: number[] = [];
+    for (const first of new Set([word[0]!, word[1]!])) {
+      const [lo, hi] = this.#range(first);
+      for (let w = lo; w < hi; w++) if (typoOf(this.#d.words[w]!, word) > 0) out.push(w);
     }
     return out;
   }

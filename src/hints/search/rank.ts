@@ -24,8 +24,8 @@ export const KINDS = Object.keys(TIER) as HintMatchKind[];
  *
  * 1. a recent choice of the shopper;
  * 2. the match group: exact name; names with words the query starts (prefix and word matches
- *    together); the entityID's host or e-mail domain and acronyms; words found across the names of
- *    one institution in several languages; substrings; one typo;
+ *    together); words found across the names of one institution in several languages, the
+ *    entityID's host or e-mail domain and acronyms; substrings; one typo;
  * 3. the shopper's country; 4. the shopper's language;
  * 5. an institution of higher education (the shopper proves a student or staff status);
  * 6. the query's last word is a whole word of the name ("athens" in "University of Athens" before
@@ -62,16 +62,16 @@ export function rankTable(query: 'normal' | 'acronym' | 'domain'): RankTable {
   return query === 'acronym' ? ACRONYM_FIRST : query === 'domain' ? DOMAIN_FIRST : NORMAL;
 }
 
-/** Words matched across the names of one institution (in several languages): below a host or acronym. */
-export const ACROSS_NAMES = 4;
+/** Words matched across the names of one institution (in several languages): below words of one name, above a host or initials. */
+const ACROSS_NAMES = [5, 2] as const;
 
 /** What raises a class above its match kind's; one bit each, below the group (× 256). */
 export const BOOST = { recent: 4096, country: 128, lang: 64, academic: 32 } as const;
 
 /** The class of a match of kind `tier` (a whole last word ranks above a prefix of it), before boosts. */
 export function matchClass(table: RankTable, tier: number, whole: boolean, across = false): number {
-  const [group, sub] = table[tier]!;
-  return (across ? ACROSS_NAMES : group) * 256 + (across ? 0 : sub) + (whole ? 4 : 0);
+  const [group, sub] = across ? ACROSS_NAMES : table[tier]!;
+  return group * 256 + sub + (whole ? 4 : 0);
 }
 
 /**
