@@ -404,14 +404,10 @@ export class SearchIndex {
     // Words found across the names (languages) of the institution rank above initials in one name.
     if (n === 1 || (best !== undefined && best.tier !== TIER.acronym)) return best;
     const names = this.#d.names[e]!;
-    const found = words.every(
-      (w) =>
-        names.some((name) => startsWord(name, w)) ||
-        (initialsWord(w) && names.some((name) => initialsIn(w, name))),
-    );
-    if (!found) return best;
-    const across = { tier: TIER.word, whole: names.some((name) => name.words.includes(last)), across: true };
-    return best === undefined || matchClass(table, TIER.word, across.whole, true) > bestScore ? across : best;
+    const initials = words.filter((w) => !names.some((name) => startsWord(name, w)));
+    if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
+    if (best !== undefined && initials.length > 0) return best;
+    return { tier: TIER.word, whole: names.some((name) => name.words.includes(last)), across: true };
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
