@@ -37,9 +37,6 @@ export interface Built {
   /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
   readonly words: string[];
   readonly postings: Postings[];
-  /** The dictionary joined by newlines (and one before and after), searched for substrings, with where each word starts. */
-  readonly joined: string;
-  readonly starts: number[];
   readonly exact: Map<string, number[]>;
   readonly acronyms: Map<string, number[]>;
   readonly labels: Map<string, number[]>;
@@ -211,13 +208,5 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   }
 
   const words = yield* sortInSlices([...dictionary.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const postings = words.map((w) => dictionary.get(w)!);
-  const starts: number[] = [];
-  let at = 1;
-  for (const word of words) {
-    starts.push(at);
-    at += word.length + 1;
-  }
-  starts.push(at);
-  return { ...built, words, postings, joined: `\n${words.join('\n')}\n`, starts };
+  return { ...built, words, postings: words.map((w) => dictionary.get(w)!) };
 }

@@ -50,22 +50,22 @@ function wordsOf(text: string): { word: string; at: number }[] {
 }
 
 /** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */
-function find(mapped: Folded, word: string, kind: HintMatchKind): [number, number] | undefined {
+function find(mapped: Folded, word: string, kind: HintMatchKind): [number, number][] | undefined {
   const { text, words } = mapped;
   const start = words.find((w) => w.word.startsWith(word));
-  if (start !== undefined) return [start.at, start.at + word.length];
+  if (start !== undefined) return [[start.at, start.at + word.length]];
   if (kind === 'substring' || kind === 'typo') {
     const at = text.indexOf(word);
-    if (at !== -1) return [at, at + word.length];
+    if (at !== -1) return [[at, at + word.length]];
   }
   if (kind === 'typo') {
     const typo = words.find((w) => typoOf(w.word, word) > 0);
-    if (typo !== undefined) return [typo.at, typo.at + typoOf(typo.word, word)];
+    if (typo !== undefined) return [[typo.at, typo.at + typoOf(typo.word, word)]];
   }
   return undefined;
 }
 
-/** The initials of an acronym match: `[start, end)` of each word's first letter, or undefined. */
+/** The first letters of the words of an acronym match (stop words may be left out), or undefined. */
 function initials(mapped: Folded, acronym: string): [number, number][] | undefined {
   for (const skipStop of [false, true]) {
     const words = mapped.words.filter((w) => !skipStop || !ACRONYM_STOP.has(w.word));
@@ -74,20 +74,24 @@ function initials(mapped: Folded, acronym: string): [number, number][] | undefin
   return undefined;
 }
 
-/** Folded spans of `mapped` → original offsets. */
-function toOriginal(mapped: Mapped, spans: [number, number][]): Range[] {
-  return spans.filter(([a, b]) => b > a).map(([a, b]) => [mapped.from[a]!, mapped.to[b - 1]!]);
+/** The first letters of words in a row that `word` is the initials of ("tu" in "technische universitat delft"). */
+function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
+  const words = mapped.words;
+  for (let x = 0; x < words.length; x++) {
+    const spans: [number, number][] = [];
+    for (let y = x; y < words.length && spans.length < word.length; y++) {
+      if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
+      else if (spans.length === 0 || !ACRONYM_STOP.has(words[y]!.word)) break;
+    }
+    if (spans.length === word.length) return spans;
+  }
+  return undefined;
 }
 
-/** Ranges sorted and merged where they touch. */
-function merge(ranges: Range[]): Range[] {
-  const merged: [number, number][] = [];
-  for (const r of [...ranges].sort((x, y) => x[0] - y[0])) {
-    const last = merged.at(-1);
-    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else merged.push([r[0], r[1]]);
-  }
-  return merged;
+/** Folded spans of `mapped` → original offsets; undefined when there are none. */
+function original(mapped: Mapped | undefined, spans: [number, number][] | undefined): Range[] | undefined {
+  if (mapped === undefined || spans === undefined) return undefined;
+  return spans.map(([a, b]) => [mapped.from[a]!, mapped.to[b - 1]!]);
 }
 
 /**
@@ -101,34 +105,25 @@ export function highlight(
   kind: HintMatchKind,
 ): { ranges: Range[]; all: boolean } {
   const plain = folded(name);
-  if (kind === 'acronym' && words.length === 1) {
-    const spans = initials(plain, words[0]!);
-    return { ranges: spans === undefined ? [] : merge(toOriginal(plain, spans)), all: spans !== undefined };
-  }
   const german = hasUmlaut(name) ? folded(name, true) : undefined;
   const ranges: Range[] = [];
   let all = true;
   for (const word of words) {
-    const span = find(plain, word, kind);
-    if (span !== undefined) {
-      ranges.push(...toOriginal(plain, [span]));
-      continue;
-    }
-    const alt = german === undefined ? undefined : find(german, word, kind);
-    if (alt !== undefined && german !== undefined) ranges.push(...toOriginal(german, [alt]));
-    // Initials within a name of several words ("tu" in "Technische Universität Delft").
-    else if (kind === 'acronym' || words.length > 1) {
-      const spans = plain.words;
-      const run = spans.findIndex((_, i) => [...word].every((c, k) => spans[i + k]?.word[0] === c));
-      if (run >= 0)
-        ranges.push(
-          ...toOriginal(
-            plain,
-            [...word].map((_, k): [number, number] => [spans[run + k]!.at, spans[run + k]!.at + 1]),
-          ),
-        );
-      else all = false;
-    } else all = false;
+    const hit =
+      kind === 'acronym' && words.length === 1
+        ? original(plain, initials(plain, word))
+        : (original(plain, find(plain, word, kind)) ??
+          original(german, german && find(german, word, kind)) ??
+          (words.length > 1 ? original(plain, initialsRun(plain, word)) : undefined));
+    if (hit === undefined) all = false;
+    else ranges.push(...hit);
   }
-  return { ranges: merge(ranges), all };
+  // Sorted, and merged where they touch.
+  const merged: [number, number][] = [];
+  for (const r of ranges.sort((x, y) => x[0] - y[0])) {
+    const last = merged.at(-1);
+    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return { ranges: merged, all };
 }

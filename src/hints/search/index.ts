@@ -6,8 +6,7 @@
  * have it, in static rank (higher education first, then those named in several languages, then
  * alphabetical). A list read from its start yields the best candidates first, so a scan stops as
  * soon as nothing later can enter the results. Exact names, acronyms, host labels and e-mail
- * domains are maps. Substrings are found with `indexOf` over the joined dictionary (distinct words
- * only); one-typo matches by comparing the dictionary words that start with the query word's first
+ * domains are maps. Substrings are found in the dictionary (distinct words only); one-typo matches by comparing the dictionary words that start with the query word's first
  * letters.
  */
 import { randomBytes } from 'node:crypto';
@@ -53,14 +52,8 @@ export function pickName(entry: HintEntry, lang: string | undefined): string | u
   return shown === undefined ? undefined : entry.names[shown];
 }
 
-/** How one institution matched the words of a query. */
-interface Match {
-  readonly tier: number;
-  /** The query's last word is a whole word of the name. */
-  readonly whole: boolean;
-  /** The words were found in different names of the institution (languages), not in one. */
-  readonly across: boolean;
-}
+/** How one institution matched: `whole`, the last word is a whole word; `across`, in different names. */
+type Match = { readonly tier: number; readonly whole: boolean; readonly across: boolean };
 
 /** What a query word accepts beyond the words it starts, for substring and typo matches. */
 interface Accepts {
@@ -98,12 +91,10 @@ async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
     }
   }
 }
-
-function runAll<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+function drain<T>(steps: Generator<void, T>): T {
+  let step = steps.next();
+  while (step.done !== true) step = steps.next();
+  return step.value;
 }
 
 export class SearchIndex {
@@ -116,7 +107,7 @@ export class SearchIndex {
 
   /** Builds the index in one go (see {@link SearchIndex.build} for a build that leaves the event loop free). */
   constructor(entries: Iterable<HintEntry>, built?: Built) {
-    this.#d = built ?? runAll(build(Array.from(entries)));
+    this.#d = built ?? drain(build(Array.from(entries)));
   }
 
   /** Builds the index in slices, letting the process serve other requests meanwhile. */
@@ -510,32 +501,11 @@ export class SearchIndex {
 
   /** Dictionary words holding `word` inside (not at their start), in dictionary order. */
   #inside(word: string): number[] {
-    const { joined, starts } = this.#d;
     const found: number[] = [];
-    for (let at = joined.indexOf(word); at !== -1 && found.length < MAX_SUBSTRING_WORDS; ) {
-      if (joined.charCodeAt(at - 1) === 10) {
-        at = joined.indexOf(word, at + 1);
-        continue;
-      }
-      const w = this.#wordAt(at);
-      found.push(w);
-      // One hit per word is enough: go on from the next word.
-      at = joined.indexOf(word, starts[w + 1]!);
-    }
+    const words = this.#d.words;
+    for (let w = 0; w < words.length && found.length < MAX_SUBSTRING_WORDS; w++)
+      if (words[w]!.indexOf(word, 1) > 0) found.push(w);
     return found;
-  }
-
-  /** The dictionary word holding position `pos` of the joined dictionary. */
-  #wordAt(pos: number): number {
-    const starts = this.#d.starts;
-    let lo = 0;
-    let hi = starts.length - 2;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid]! <= pos) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
   }
 
   /**

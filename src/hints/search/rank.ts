@@ -102,21 +102,16 @@ export class TopK {
       if (this.held[at]!.cls >= cls) return;
       this.held.splice(at, 1);
     }
-    let i = this.held.length;
-    while (
-      i > 0 &&
-      (this.held[i - 1]!.cls < cls || (this.held[i - 1]!.cls === cls && this.held[i - 1]!.entity > entity))
-    )
-      i--;
-    this.held.splice(i, 0, { entity, cls, tier });
+    const i = this.held.findIndex((h) => h.cls < cls || (h.cls === cls && h.entity > entity));
+    this.held.splice(i === -1 ? this.held.length : i, 0, { entity, cls, tier });
     if (this.held.length > this.#limit) this.held.pop();
   }
 }
 
 /** Academic word stems (folded, first four letters): a shopper proving a student status looks for these. */
 const ACADEMIC = new Set(
-  'univ hask hoch hoge coll poly poli akad acad ylio egye inst ecol escu esco scuo hogs hoys tech sveu vele ammo fach unib unic facu liceo'.split(
-    ' ',
+  'univ hask hoch hoge coll poly poli akad acad ylio egye inst ecol escu esco scuo hogs hoys tech sveu vele ammo fach unib unic facu'.split(
+    / /,
   ),
 );
 
@@ -127,7 +122,7 @@ export function academicWord(word: string): boolean {
 
 /** Words left out of the short form of an acronym ("Massachusetts Institute of Technology" → "mit"). */
 export const ACRONYM_STOP = new Set(
-  'of the for and de del della degli di da das do dos du des la le les van der den voor und fur für zu am an et e y i u w na v z in im'.split(
-    ' ',
+  'of the for and de del della degli di da das do dos du des la le les van der den voor und fur zu am an et e y i u w na v z in im'.split(
+    / /,
   ),
 );
