@@ -14,6 +14,8 @@ import { ACRONYM_STOP, academicWord } from './rank.js';
 /** One name of an institution, folded: its words, and the German spelling of those with an umlaut. */
 export interface Name {
   readonly text: string;
+  /** Its words and German spellings, each between spaces: a word it starts is one `includes(' ' + word)`. */
+  readonly spaced: string;
   readonly words: readonly string[];
   readonly alt: readonly (string | undefined)[];
 }
@@ -37,6 +39,9 @@ export interface Built {
   /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
   readonly words: string[];
   readonly postings: Postings[];
+  /** The dictionary joined by newlines (and one before), searched for substrings, and where each word starts in it. */
+  readonly joined: string;
+  readonly starts: number[];
   readonly exact: Map<string, number[]>;
   readonly acronyms: Map<string, number[]>;
   readonly labels: Map<string, number[]>;
@@ -89,7 +94,12 @@ function foldNames(entry: HintEntry): Name[] {
     const german = hasUmlaut(original) ? foldGerman(original).split(' ') : [];
     const alt =
       german.length === words.length ? words.map((w, i) => (german[i] !== w ? german[i] : undefined)) : [];
-    out.push({ text, words, alt });
+    out.push({
+      text,
+      words,
+      alt,
+      spaced: ` ${[...words, ...alt.filter((w) => w !== undefined)].join(' ')} `,
+    });
   }
   return out;
 }
@@ -208,5 +218,13 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   }
 
   const words = yield* sortInSlices([...dictionary.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  return { ...built, words, postings: words.map((w) => dictionary.get(w)!) };
+  const starts = [1];
+  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
+  return {
+    ...built,
+    words,
+    postings: words.map((w) => dictionary.get(w)!),
+    joined: `\n${words.join('\n')}\n`,
+    starts,
+  };
 }

@@ -238,8 +238,8 @@ export class SearchIndex {
    * The best class any non-recent candidate of `tier` could have at static rank `e` or later:
    * institutions of higher education come first in static rank, so `academic[e]` bounds every later one.
    */
-  #ceiling(ctx: Query, tier: number, e: number, whole = true): number {
-    let cls = matchClass(ctx.table, tier, whole);
+  #ceiling(ctx: Query, tier: number, e: number, whole = true, across = false): number {
+    let cls = matchClass(ctx.table, tier, whole, across);
     if (ctx.country !== undefined && (ctx.settled & 1) === 0) cls += BOOST.country;
     if (ctx.lang !== undefined && (ctx.settled & 2) === 0) cls += BOOST.lang;
     if (e === 0 || this.#d.academic[e]) cls += BOOST.academic;
@@ -322,38 +322,58 @@ export class SearchIndex {
    * German name).
    */
   #wordsStage(ctx: Query, top: TopK): void {
-    const d = this.#d;
+    const { words } = ctx;
     const sizes = ctx.ranges.map(([lo, hi]) => this.#count(lo, hi));
-    // A word that may be initials does not drive: the names it abbreviates are not in its range.
-    // When every word may be ("tu wien", "hr west"), the longest drives, the last of equals (the
-    // place comes after the initials).
-    let driver = -1;
-    const short = ctx.words.every(initialsWord);
-    for (let j = 0; j < ctx.words.length; j++) {
-      if (sizes[j] === 0 && !initialsWord(ctx.words[j]!)) return;
-      if (sizes[j] === 0 || (!short && initialsWord(ctx.words[j]!))) continue;
-      const better = short
-        ? ctx.words[j]!.length >= (ctx.words[driver]?.length ?? 0)
-        : sizes[j]! < (sizes[driver] ?? Infinity);
-      if (driver === -1 || better) driver = j;
+    // The smallest range drives; a word that may be initials ("tu", "lmu") may have no range at all.
+    let first = -1;
+    for (let j = 0; j < words.length; j++) {
+      if (sizes[j] === 0 && !initialsWord(words[j]!)) return;
+      if (sizes[j]! > 0 && (first === -1 || sizes[j]! < sizes[first]!)) first = j;
     }
-    if (driver === -1) return;
-    this.#boostPass(ctx, top, sizes[driver]!);
+    if (first === -1) return;
+    this.#boostPass(ctx, top, sizes[first]!);
     const seen = new Set<number>();
-    for (const e of d.exact.get(ctx.text) ?? []) {
+    for (const e of this.#d.exact.get(ctx.text) ?? []) {
       seen.add(e);
       top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     }
-    const [lo, hi] = ctx.ranges[driver]!;
     // The last word can only be a whole word of a name when the dictionary holds it.
-    const last = ctx.ranges[ctx.words.length - 1]!;
-    const whole = last[0] < last[1] && d.words[last[0]] === ctx.words.at(-1);
-    for (const second of [false, true]) {
-      // Only a name whose first word the first query word starts can be a prefix match.
-      const ceiling = driver === 0 && second ? TIER.word : TIER.prefix;
+    const [lo] = ctx.ranges[words.length - 1]!;
+    const whole = this.#d.words[lo] === words.at(-1);
+    // Only a name whose first word the first query word starts can be a prefix match.
+    this.#drive(ctx, top, first, seen, (e, rest) =>
+      this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
+    );
+    if (!initialsWord(words[first]!)) return;
+    // Names where the driving word is initials are not in its range: another word drives for them,
+    // up to the classes of initials and of words across names. The smallest longer word, else the
+    // longest, the last of equals (the place comes after the initials: "tu wien", "hr west").
+    const short = words.every(initialsWord);
+    let second = -1;
+    for (let j = 0; j < words.length; j++) {
+      if (j === first || sizes[j] === 0 || (!short && initialsWord(words[j]!))) continue;
+      if (second === -1 || (short ? words[j]!.length >= words[second]!.length : sizes[j]! < sizes[second]!))
+        second = j;
+    }
+    if (second === -1) return;
+    this.#drive(ctx, top, second, seen, (e) =>
+      Math.max(this.#ceiling(ctx, TIER.acronym, e, whole), this.#ceiling(ctx, TIER.word, e, whole, true)),
+    );
+  }
+
+  /** Offers the institutions of word `j`'s range not `seen` yet, each list until `ceiling` says nothing later can enter. */
+  #drive(
+    ctx: Query,
+    top: TopK,
+    j: number,
+    seen: Set<number>,
+    ceiling: (e: number, rest: boolean) => number,
+  ): void {
+    const [lo, hi] = ctx.ranges[j]!;
+    for (const rest of [false, true]) {
       for (let w = lo; w < hi; w++) {
-        for (const e of second ? d.postings[w]!.rest : d.postings[w]!.first) {
-          if (!top.beats(this.#ceiling(ctx, ceiling, e, whole), e)) break;
+        for (const e of rest ? this.#d.postings[w]!.rest : this.#d.postings[w]!.first) {
+          if (!top.beats(ceiling(e, rest), e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
           this.#offerMatch(ctx, top, e);
@@ -378,7 +398,7 @@ export class SearchIndex {
         all = initials;
       }
       if (!all) continue;
-      const whole = name.words.includes(last) || name.alt.includes(last);
+      const whole = name.spaced.includes(` ${last} `);
       let tier: number = TIER.word;
       if (initials) tier = TIER.acronym;
       else if (name.text === ctx.text) tier = TIER.exact;
@@ -398,7 +418,7 @@ export class SearchIndex {
     const initials = words.filter((w) => !names.some((name) => startsWord(name, w)));
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
-    return { tier: TIER.word, whole: names.some((name) => name.words.includes(last)), across: true };
+    return { tier: TIER.word, whole: names.some((name) => name.spaced.includes(` ${last} `)), across: true };
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
@@ -501,25 +521,55 @@ export class SearchIndex {
 
   /** Dictionary words holding `word` inside (not at their start), in dictionary order. */
   #inside(word: string): number[] {
+    // One native search over the joined dictionary: a loop over every word is far slower on a large list.
+    const { joined, starts } = this.#d;
     const found: number[] = [];
-    const words = this.#d.words;
-    for (let w = 0; w < words.length && found.length < MAX_SUBSTRING_WORDS; w++)
-      if (words[w]!.indexOf(word, 1) > 0) found.push(w);
+    for (let at = joined.indexOf(word); at !== -1 && found.length < MAX_SUBSTRING_WORDS; ) {
+      let w = 0;
+      for (let hi = starts.length - 1; w + 1 < hi; ) {
+        const mid = (w + hi) >>> 1;
+        if (starts[mid]! <= at) w = mid;
+        else hi = mid;
+      }
+      if (starts[w]! < at) found.push(w);
+      // One hit per word is enough: go on from the next word.
+      at = joined.indexOf(word, starts[w]! < at ? starts[w + 1]! : at + 1);
+    }
     return found;
   }
 
   /**
-   * Dictionary words with a prefix one edit (Damerau) away from `word`, but for words it starts.
-   * People rarely get the first letter wrong: only words that start with its first letter, or its
-   * second (a swap or an extra letter at the start), are tried.
+   * Dictionary words with a prefix one edit (Damerau) away from `word`, but for words it starts. The
+   * words that share its first two letters are compared one by one; an edit among the first two
+   * letters leaves few words to look up: deleted or swapped letters directly, a replaced or inserted
+   * second letter for each letter the dictionary has there. People rarely get the first letter
+   * wrong: it is never replaced, nor a letter inserted before it.
    */
   #typos(word: string): number[] {
-    const out: number[] = [];
-    for (const first of new Set([word[0]!, word[1]!])) {
-      const [lo, hi] = this.#range(first);
-      for (let w = lo; w < hi; w++) if (typoOf(this.#d.words[w]!, word) > 0) out.push(w);
+    const [a, b] = [word[0]!, word[1]!];
+    const starts = [
+      word.slice(0, 2),
+      word.slice(1),
+      b + a + word.slice(2),
+      a + word.slice(2),
+      a + word[2] + b + word.slice(3),
+    ];
+    const [lo, hi] = this.#range(a);
+    for (let x = lo; x < hi; ) {
+      const second = this.#d.words[x]![1];
+      if (second === undefined) {
+        x++;
+        continue;
+      }
+      starts.push(a + second + word.slice(2), a + second + word.slice(1));
+      x = this.#range(a + second, x, hi)[1];
     }
-    return out;
+    const out = new Set<number>();
+    for (const start of starts) {
+      const [from, to] = this.#range(start);
+      for (let w = from; w < to; w++) if (typoOf(this.#d.words[w]!, word) > 0) out.add(w);
+    }
+    return [...out].sort((x, y) => x - y);
   }
 
   /** The dictionary range `[lo, hi)` of the words that start with `prefix`, searched within `[from, to)`. */
@@ -546,7 +596,7 @@ function initialsWord(word: string): boolean {
 
 /** Whether `word` starts a word of `name` (or its German spelling). */
 function startsWord(name: Name, word: string): boolean {
-  return name.words.some((w, k) => w.startsWith(word) || name.alt[k]?.startsWith(word) === true);
+  return name.spaced.includes(` ${word}`);
 }
 
 function sameWord(name: Name, k: number, word: string): boolean {
