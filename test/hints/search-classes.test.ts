@@ -25,7 +25,7 @@ const LIA = entry('https://idp.lia.example/idp', {
   en: 'Ludwigsheim Institute of Arts (LIA)',
   de: 'Kunstakademie Ludwigsheim an der Saale',
 });
-const SAALE = entry('https://idp.saale-arts.example/idp', { en: 'Saale Arts Centre' });
+const SAALE = entry('https://idp.saale-arts.example/idp', { en: 'Saale Arts College' });
 const FU = entry('https://idp.fu-nordstadt.example/idp', { de: 'Freie Universität Nordstadt' });
 const HWR = entry('https://idp.hwr-nordstadt.example/idp', {
   de: 'Hochschule für Wirtschaft und Recht Nordstadt',

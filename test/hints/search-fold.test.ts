@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold, foldGerman, foldMapped } from '../../src/hints/search/fold.js';
-import { oneEdit } from '../../src/hints/search/highlight.js';
+import { typoOf } from '../../src/hints/search/highlight.js';
 import { domainKeys, entityHost, hostLabels, queryDomain } from '../../src/hints/search/host.js';
 
 describe('fold', () => {
@@ -75,13 +75,15 @@ describe('German spelling of umlauts', () => {
   });
 });
 
-describe('one edit', () => {
-  it('is Damerau distance 1', () => {
-    expect(oneEdit('groningen', 'gronigen')).toBe(true);
-    expect(oneEdit('groningen', 'grnoingen')).toBe(true);
-    expect(oneEdit('groningen', 'groningex')).toBe(true);
-    expect(oneEdit('groningen', 'groningenn')).toBe(true);
-    expect(oneEdit('groningen', 'gornnigen')).toBe(false);
+describe('one typo', () => {
+  it('finds the prefix of a word one Damerau edit from the query word', () => {
+    expect(typoOf('groningen', 'gronigen')).toBe(9);
+    expect(typoOf('groningen', 'grnoingen')).toBe(9);
+    expect(typoOf('groningen', 'groningex')).toBe(9);
+    expect(typoOf('groningen', 'groningenn')).toBe(9);
+    expect(typoOf('groningen', 'gornnigen')).toBe(0);
+    // A word the query starts is a prefix match, not a typo.
+    expect(typoOf('groningen', 'gron')).toBe(0);
   });
 });
 
@@ -111,7 +113,7 @@ describe('entityID hosts', () => {
   });
 });
 
-describe('one edit, against the definition', () => {
+describe('one typo, against the definition', () => {
   /** Optimal string alignment distance (Damerau: adjacent swaps count as one edit), by the textbook table. */
   function osa(a: string, b: string): number {
     const d = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -138,7 +140,18 @@ describe('one edit, against the definition', () => {
       }
     }
     let disagreements = 0;
-    for (const a of words) for (const b of words) if (oneEdit(a, b) !== osa(a, b) <= 1) disagreements++;
+    // typoOf(a, b): some prefix of a (one letter shorter than b to one longer) is one edit from b,
+    // and a does not start with b; the length it gives is such a prefix.
+    for (const a of words) {
+      for (const b of words) {
+        let expected = false;
+        for (let len = b.length - 1; len <= b.length + 1; len++)
+          if (len >= 1 && len <= a.length && osa(a.slice(0, len), b) <= 1) expected = true;
+        if (a.startsWith(b)) expected = false;
+        const got = typoOf(a, b);
+        if (got > 0 !== expected || (got > 0 && osa(a.slice(0, got), b) > 1)) disagreements++;
+      }
+    }
     expect(disagreements).toBe(0);
   });
 });

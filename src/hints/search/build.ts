@@ -21,15 +21,11 @@ export interface Name {
 }
 
 /** The institutions whose names hold a word, in static rank: those where it starts a name, then the others. */
-export interface Postings {
-  readonly first: number[];
-  readonly rest: number[];
-}
+export type Postings = { readonly first: number[]; readonly rest: number[] };
 
+/** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
 export interface Built {
-  /** Institutions in static-rank order (the number of an institution is its place here). */
   readonly entries: HintEntry[];
-  /** Distinct folded names of each institution. */
   readonly names: Name[][];
   readonly academic: boolean[];
   readonly hosts: (string | undefined)[];
@@ -39,7 +35,7 @@ export interface Built {
   /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
   readonly words: string[];
   readonly postings: Postings[];
-  /** The dictionary joined by newlines (and one before), searched for substrings, and where each word starts in it. */
+  /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
   readonly joined: string;
   readonly starts: number[];
   readonly exact: Map<string, number[]>;

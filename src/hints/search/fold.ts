@@ -27,11 +27,11 @@ export function foldGerman(name: string): string {
 }
 
 /** A folded text and, for each of its characters, the `[from, to)` of the original it came from. */
-export interface Mapped {
+export type Mapped = {
   readonly text: string;
   readonly from: readonly number[];
   readonly to: readonly number[];
-}
+};
 
 /** What one character becomes: folded letters, `' '` for a separator, `''` when dropped (soft hyphen). */
 function piece(ch: string): string {

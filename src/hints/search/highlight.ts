@@ -8,21 +8,6 @@ import { ACRONYM_STOP } from './rank.js';
 
 type Range = readonly [number, number];
 
-/** Whether `a` and `b` are at most one Damerau edit apart (delete, insert, replace, swap neighbours). */
-export function oneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i === a.length && i === b.length) return true;
-  if (a.length === b.length) {
-    return (
-      a.slice(i + 1) === b.slice(i + 1) ||
-      (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
-    );
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 type Folded = Mapped & { readonly words: { word: string; at: number }[] };
 
 function folded(name: string, german = false): Folded {
@@ -78,15 +63,6 @@ function find(mapped: Folded, word: string, kind: HintMatchKind): [number, numbe
   return undefined;
 }
 
-/** The first letters of the words of an acronym match (stop words may be left out), or undefined. */
-function initials(mapped: Folded, acronym: string): [number, number][] | undefined {
-  for (const skipStop of [false, true]) {
-    const words = mapped.words.filter((w) => !skipStop || !ACRONYM_STOP.has(w.word));
-    if (words.map((w) => w.word[0]).join('') === acronym) return words.map((w) => [w.at, w.at + 1]);
-  }
-  return undefined;
-}
-
 /** The first letters of words in a row that `word` is the initials of ("tu" in "technische universitat delft"). */
 function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
   const words = mapped.words;
@@ -124,7 +100,7 @@ export function highlight(
   for (const word of words) {
     const hit =
       kind === 'acronym' && words.length === 1
-        ? original(plain, initials(plain, word))
+        ? original(plain, initialsRun(plain, word))
         : (original(plain, find(plain, word, kind)) ??
           original(german, german && find(german, word, kind)) ??
           (words.length > 1 ? original(plain, initialsRun(plain, word)) : undefined));

@@ -185,43 +185,26 @@ export class SearchIndex {
   #results(top: TopK, ctx: Query, lang: string | undefined, domain: string | undefined): HintSearchResult[] {
     return top.held.map(({ entity, tier }) => this.#result(entity, KINDS[tier]!, ctx.words, lang, domain));
   }
-
   #result(
     e: number,
-    kind: HintMatchKind,
+    match: HintMatchKind,
     words: string[],
-    lang: string | undefined,
-    domain: string | undefined,
+    lang?: string,
+    domain?: string,
   ): HintSearchResult {
-    const entry = this.#d.entries[e]!;
-    const name = pickName(entry, lang) ?? entry.entityId;
-    const out: { -readonly [K in keyof HintSearchResult]: HintSearchResult[K] } = {
-      entityId: entry.entityId,
-      name,
-      country: entry.country,
-      match: kind,
-      ranges: [],
-    };
+    const { entityId, names, country } = this.#d.entries[e]!;
+    const name = pickName(this.#d.entries[e]!, lang) ?? entityId;
     const host = this.#d.hosts[e];
-    if (kind === 'host') {
-      if (host !== undefined) out.matchedText = host;
-      return out;
-    }
-    const shown = highlight(name, words, kind);
-    if (shown.all) {
-      out.ranges = shown.ranges;
-      return out;
-    }
-    for (const other of Object.values(entry.names)) {
-      if (other !== name && highlight(other, words, kind).all) {
-        out.matchedText = other;
-        return out;
-      }
-    }
-    // Matched across names, or by its host: what the shown name holds.
-    out.ranges = shown.ranges;
-    if (domain !== undefined && host !== undefined) out.matchedText = host;
-    return out;
+    const shown = match === 'host' ? { ranges: [], all: false } : highlight(name, words, match);
+    // Matched in another name, or across names, or by the host: the name that holds it all, else the host.
+    const other =
+      shown.all || match === 'host'
+        ? undefined
+        : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
+    const matchedText =
+      other ?? (!shown.all && (match === 'host' || domain !== undefined) ? host : undefined);
+    const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
+    return matchedText === undefined ? out : { ...out, matchedText };
   }
 
   /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
@@ -418,7 +401,8 @@ export class SearchIndex {
     const initials = words.filter((w) => !names.some((name) => startsWord(name, w)));
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
-    return { tier: TIER.word, whole: names.some((name) => name.spaced.includes(` ${last} `)), across: true };
+    const tier = initials.length > 0 ? TIER.acronym : TIER.word;
+    return { tier, whole: names.some((name) => name.spaced.includes(` ${last} `)), across: true };
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
@@ -495,28 +479,24 @@ export class SearchIndex {
 
   /** substring / typo for institution `e`: every word matched in one name, the worst word decides; −1 otherwise. */
   #fuzzyTier(e: number, ctx: Query): number {
-    const accepts = this.#accepts(ctx);
-    if (accepts.some((a) => a === undefined)) return -1;
-    let best = -1;
-    for (const name of this.#d.names[e]!) {
-      let worst = 0;
-      for (let j = 0; j < ctx.words.length && worst >= 0; j++) {
-        const word = ctx.words[j]!;
-        const forms = [...name.words, ...name.alt.filter((w) => w !== undefined)];
-        const kind = forms.some((w) => w.startsWith(word))
-          ? 0
-          : forms.some((w) => word.length >= MIN_SUBSTRING && w.includes(word))
-            ? 1
-            : forms.some((w) => word.length >= MIN_TYPO && typoOf(w, word) > 0)
-              ? 2
-              : -1;
-        worst = kind === -1 ? -1 : Math.max(worst, kind);
-      }
-      if (worst <= 0) continue;
-      const tier = worst === 1 ? TIER.substring : TIER.typo;
-      if (best === -1 || tier < best) best = tier;
-    }
-    return best;
+    if (this.#accepts(ctx).some((a) => a === undefined)) return -1;
+    // Per name, the worst of its words' best kinds (0 prefix, 1 substring, 2 typo); the best name decides.
+    const kinds = this.#d.names[e]!.map((name) => {
+      const forms = name.spaced.trim().split(' ');
+      return Math.max(
+        ...ctx.words.map((word) =>
+          forms.some((w) => w.startsWith(word))
+            ? 0
+            : word.length >= MIN_SUBSTRING && forms.some((w) => w.includes(word))
+              ? 1
+              : word.length >= MIN_TYPO && forms.some((w) => typoOf(w, word) > 0)
+                ? 2
+                : 3,
+        ),
+      );
+    });
+    const best = Math.min(...kinds.filter((k) => k > 0));
+    return best === 1 ? TIER.substring : best === 2 ? TIER.typo : -1;
   }
 
   /** Dictionary words holding `word` inside (not at their start), in dictionary order. */

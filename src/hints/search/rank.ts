@@ -1,22 +1,11 @@
 /**
- * Ranking: a result is ordered by its class, then by its static rank (see {@link TopK}). The class
- * orders, from strongest: a recent choice of the shopper, then the match kind (exact, prefix, word,
- * acronym, host, substring, typo), then the shopper's country, then the shopper's language. Boosts
- * only order results within what the query matched: they never hide one. The static rank (the
- * index's order of institutions) breaks ties: institutions of higher education first, then those
- * named in several languages, then alphabetical.
+ * Ranking: a result is ordered by its class, then by its static rank (see {@link TopK}). Boosts only
+ * order results within what the query matched: they never hide one.
  */
 import type { HintMatchKind } from '../types.js';
 
-export const TIER = {
-  exact: 0,
-  prefix: 1,
-  word: 2,
-  acronym: 3,
-  host: 4,
-  substring: 5,
-  typo: 6,
-} as const satisfies Record<HintMatchKind, number>;
+// biome-ignore format: one kind per column reads better than seven lines
+export const TIER = { exact: 0, prefix: 1, word: 2, acronym: 3, host: 4, substring: 5, typo: 6 } as const satisfies Record<HintMatchKind, number>;
 export const KINDS = Object.keys(TIER) as HintMatchKind[];
 
 /**
@@ -42,8 +31,8 @@ export type RankTable = Readonly<Record<number, readonly [group: number, sub: nu
 
 const NORMAL: RankTable = {
   [TIER.exact]: [7, 3],
-  [TIER.prefix]: [6, 1],
-  [TIER.word]: [6, 0],
+  [TIER.prefix]: [6, 2],
+  [TIER.word]: [6, 1],
   [TIER.host]: [5, 1],
   [TIER.acronym]: [5, 0],
   [TIER.substring]: [3, 0],
@@ -51,27 +40,23 @@ const NORMAL: RankTable = {
 };
 // "KTH": the word itself ("KTH Royal Institute…", whole-word bit), then a host label, then the
 // initials, then longer words that merely start with it ("Kthxyz").
-const ACRONYM_FIRST: RankTable = {
-  ...NORMAL,
-  [TIER.host]: [6, 3],
-  [TIER.acronym]: [6, 2],
-};
+const ACRONYM_FIRST: RankTable = { ...NORMAL, [TIER.host]: [6, 4], [TIER.acronym]: [6, 3] };
 const DOMAIN_FIRST: RankTable = { ...NORMAL, [TIER.host]: [8, 0] };
 
 export function rankTable(query: 'normal' | 'acronym' | 'domain'): RankTable {
   return query === 'acronym' ? ACRONYM_FIRST : query === 'domain' ? DOMAIN_FIRST : NORMAL;
 }
 
-/** Words matched across the names of one institution (in several languages): below words of one name, above a host or initials. */
-const ACROSS_NAMES = [5, 2] as const;
+/** Words found across the names of one institution (its languages): just below words of one name; with initials, below words. */
+const ACROSS: RankTable = { [TIER.word]: [6, 0], [TIER.acronym]: [5, 2] };
 
 /** What raises a class above its match kind's; one bit each, below the group (× 256). */
 export const BOOST = { recent: 4096, country: 128, lang: 64, academic: 32 } as const;
 
 /** The class of a match of kind `tier` (a whole last word ranks above a prefix of it), before boosts. */
 export function matchClass(table: RankTable, tier: number, whole: boolean, across = false): number {
-  const [group, sub] = across ? ACROSS_NAMES : table[tier]!;
-  return group * 256 + sub + (whole ? 4 : 0);
+  const [group, sub] = (across ? ACROSS : table)[tier]!;
+  return group * 256 + sub + (whole ? 8 : 0);
 }
 
 /**
