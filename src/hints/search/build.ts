@@ -1,10 +1,8 @@
 /**
- * Building the index: every name folded and cut into words, a sorted dictionary of the words with
- * their posting lists in static-rank order, and the keys for exact names, acronyms, host labels and
- * e-mail domains. Written as a generator that yields often, so that a refresh can build a new index
- * in slices between the shop's other work (one build of 65,000 institutions is far longer than a
- * shopper tolerates the event loop blocked: bench/hints.bench.ts, "longest event-loop stall"), while
- * the constructor runs the same steps in one go.
+ * Building the index: folded names, the sorted dictionary with its posting lists, and the keys. A
+ * generator that yields often, so that a refresh builds in slices between the shop's other work (a
+ * whole build of a large list blocks the event loop far longer than a shopper tolerates: see the
+ * bench's "longest event-loop stall"); the constructor runs the same steps in one go.
  */
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';

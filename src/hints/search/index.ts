@@ -1,13 +1,8 @@
 /**
- * The search index, built once per swap of the hint list (see `build.ts`): a plain inverted index.
- *
- * The distinct words of all names are one sorted dictionary, so the words a query word starts are
- * one range found by binary search; each word's posting list holds the institutions whose names
- * have it, in static rank (higher education first, then those named in several languages, then
- * alphabetical). A list read from its start yields the best candidates first, so a scan stops as
- * soon as nothing later can enter the results. Exact names, acronyms, host labels and e-mail
- * domains are maps. Substrings are found in the dictionary (distinct words only); one-typo matches by comparing the dictionary words that start with the query word's first
- * letters.
+ * The search index (built by `build.ts`), a plain inverted index: the words a query word starts are
+ * one range of the sorted dictionary; each word's posting list is in static rank (higher education
+ * first, then institutions named in several languages, then alphabetical), so a scan stops as soon as
+ * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBytes } from 'node:crypto';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
@@ -19,8 +14,8 @@ import {
   BOOST,
   KINDS,
   matchClass,
+  RANK_TABLES,
   type RankTable,
-  rankTable,
   ACRONYM_STOP as STOP,
   TIER,
   TopK,
@@ -56,13 +51,8 @@ export function pickName(entry: HintEntry, lang: string | undefined): string | u
 type Match = { readonly tier: number; readonly whole: boolean; readonly across: boolean };
 
 /** What a query word accepts beyond the words it starts, for substring and typo matches. */
-interface Accepts {
-  /** Dictionary words holding the query word inside (not at their start). */
-  readonly inside: number[];
-  /** Dictionary words that start with the query word but for one typo. */
-  readonly typos: number[];
-  readonly postings: number;
-}
+/** `inside`: dictionary words holding the query word not at their start; `typos`: those it starts but for one typo. */
+type Accepts = { readonly inside: number[]; readonly typos: number[]; readonly postings: number };
 
 /** One query, prepared. */
 interface Query {
@@ -148,7 +138,7 @@ export class SearchIndex {
       text,
       words,
       ranges: words.map((w) => this.#range(w)),
-      table: rankTable(domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'),
+      table: RANK_TABLES[domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'],
       country: options.country?.toUpperCase(),
       lang: lang === undefined ? undefined : d.byLang.get(lang.split('-')[0]!),
       recent,
@@ -417,15 +407,13 @@ export class SearchIndex {
 
   /** Every match kind for one institution (recent choices are checked one by one). */
   #tierOf(e: number, ctx: Query, domain: string | undefined): number {
+    const [word] = ctx.words;
     if (domain !== undefined && this.#domainHits(domain).includes(e)) return TIER.host;
     const m = this.#match(e, ctx);
     if (m !== undefined) return m.tier;
-    if (ctx.words.length === 1) {
-      const word = ctx.words[0]!;
-      if (this.#d.names[e]!.some((name) => acronymsOf(name.words).includes(word))) return TIER.acronym;
-      const host = this.#d.hosts[e];
-      if (host !== undefined && hostLabels(host).includes(word)) return TIER.host;
-    }
+    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(n.words).includes(word!)))
+      return TIER.acronym;
+    if (ctx.words.length === 1 && hostLabels(this.#d.hosts[e] ?? '').includes(word!)) return TIER.host;
     return this.#fuzzyTier(e, ctx);
   }
 

@@ -43,9 +43,7 @@ const NORMAL: RankTable = {
 const ACRONYM_FIRST: RankTable = { ...NORMAL, [TIER.host]: [6, 4], [TIER.acronym]: [6, 3] };
 const DOMAIN_FIRST: RankTable = { ...NORMAL, [TIER.host]: [8, 0] };
 
-export function rankTable(query: 'normal' | 'acronym' | 'domain'): RankTable {
-  return query === 'acronym' ? ACRONYM_FIRST : query === 'domain' ? DOMAIN_FIRST : NORMAL;
-}
+export const RANK_TABLES = { normal: NORMAL, acronym: ACRONYM_FIRST, domain: DOMAIN_FIRST } as const;
 
 /** Words found across the names of one institution (its languages): just below words of one name; with initials, below words. */
 const ACROSS: RankTable = { [TIER.word]: [6, 0], [TIER.acronym]: [5, 2] };
