@@ -50,7 +50,6 @@ export function pickName(entry: HintEntry, lang: string | undefined): string | u
 /** How one institution matched: `whole`, the last word is a whole word; `across`, in different names. */
 type Match = { readonly tier: number; readonly whole: boolean; readonly across: boolean };
 
-/** What a query word accepts beyond the words it starts, for substring and typo matches. */
 /** `inside`: dictionary words holding the query word not at their start; `typos`: those it starts but for one typo. */
 type Accepts = { readonly inside: number[]; readonly typos: number[]; readonly postings: number };
 
