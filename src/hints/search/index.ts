@@ -281,8 +281,9 @@ export class SearchIndex {
   }
 
   #scan(ctx: Query, top: TopK, list: readonly number[], tier: number, whole: boolean): void {
+    const high = this.#ceiling(ctx, tier, 0, whole);
     for (const e of list) {
-      if (!top.beats(this.#ceiling(ctx, tier, e, whole), e)) return;
+      if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
       top.offer(e, this.#key(ctx, e, tier, whole), tier);
     }
   }
@@ -343,9 +344,10 @@ export class SearchIndex {
   ): void {
     const [lo, hi] = ctx.ranges[j]!;
     for (const rest of [false, true]) {
+      const high = ceiling(0, rest);
       for (let w = lo; w < hi; w++) {
         for (const e of rest ? this.#d.postings[w]!.rest : this.#d.postings[w]!.first) {
-          if (!top.beats(ceiling(e, rest), e)) break;
+          if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
           this.#offerMatch(ctx, top, e);
