@@ -8,7 +8,7 @@ import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
-import { fetchSource, type SourcePart } from './fetch-source.js';
+import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, mergeEntries } from './merge.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
 import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
@@ -243,10 +243,13 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     if (parts.every((p) => p === undefined)) {
       return { status: 'missing', total: this.size };
     }
-    // Sequence guard: a refresh that already applied is newer than the file.
+    // Sequence guard: a refresh that already applied is newer than the file (also one that applied
+    // while the index was being built).
     if (this.#appliedSeq === 0) {
       const entries = mergeEntries(parts.map((p) => p?.entries));
-      this.#swap({ parts, entries, index: new SearchIndex(entries.values()) });
+      const index = await SearchIndex.build(entries.values());
+      if (this.#appliedSeq !== 0) return { status: 'loaded', total: this.size };
+      this.#swap({ parts, entries, index });
       this.#updatedAt = latest(parts);
     }
     return { status: 'loaded', total: this.size };
@@ -459,6 +462,19 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     return settled;
   }
 
+  /**
+   * The merged list of a refresh against `base` and, when it differs, its index; undefined when no
+   * source's content changed.
+   */
+  async #buildIndex(outcomes: readonly Outcome[], base: Snapshot) {
+    const parts = outcomes.map((o, i) => (o.kind === 'failed' ? base.parts[i] : o.part));
+    if (!parts.some((p, i) => p?.entries !== base.parts[i]?.entries)) return undefined;
+    const entries = mergeEntries(parts.map((p) => p?.entries));
+    const diff = diffEntries(base.entries, entries);
+    const index = diff.changed ? await SearchIndex.build(entries.values()) : undefined;
+    return { base, entries, diff, index };
+  }
+
   #failedResult(error: HintFeedError): RefreshResult {
     return { status: 'failed', added: [], removed: [], renamed: [], total: this.size, error, sources: [] };
   }
@@ -473,6 +489,10 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       // A newer refresh finished first: its result stands.
       return this.#lastResult!;
     }
+    // A changed list is indexed in slices (the shop's other requests are served meanwhile), before
+    // anything is swapped in; a newer refresh that applied during the build wins.
+    const built = await this.#buildIndex(outcomes, this.#snapshot);
+    if (seq <= this.#appliedSeq) return this.#lastResult!;
     this.#appliedSeq = seq;
     const current = this.#snapshot;
     const sources: SourceRefreshResult[] = outcomes.map((o, i) => ({
@@ -491,10 +511,11 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     let diff = { added: [] as string[], removed: [] as string[], renamed: [] as string[], changed: false };
     let snapshot: Snapshot = current;
     if (contentChanged) {
-      const entries = mergeEntries(parts.map((p) => p?.entries));
-      diff = diffEntries(current.entries, entries);
+      const same = built?.base === current ? built : undefined;
+      const entries = same?.entries ?? mergeEntries(parts.map((p) => p?.entries));
+      diff = same?.diff ?? diffEntries(current.entries, entries);
       snapshot = diff.changed
-        ? { parts, entries, index: new SearchIndex(entries.values()) }
+        ? { parts, entries, index: same?.index ?? new SearchIndex(entries.values()) }
         : { parts, entries: current.entries, index: current.index };
     } else if (partsChanged) {
       snapshot = { ...current, parts };

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fold, foldedFrom, foldedTo, foldInto } from '../../src/hints/search/fold.js';
-import { oneEdit } from '../../src/hints/search/highlight.js';
+import { fold, foldGerman, foldMapped } from '../../src/hints/search/fold.js';
+import { typoOf } from '../../src/hints/search/highlight.js';
 import { domainKeys, entityHost, hostLabels, queryDomain } from '../../src/hints/search/host.js';
-import { internLatin, WordTable } from '../../src/hints/search/words.js';
-
-/** The folded text of `name` with copies of its position maps (`foldInto` keeps them in scratch memory). */
-function foldMapped(name: string): { text: string; from: number[]; to: number[] } {
-  const text = foldInto(name);
-  const at = Array.from({ length: text.length }, (_, i) => i);
-  return { text, from: at.map(foldedFrom), to: at.map(foldedTo) };
-}
 
 describe('fold', () => {
   it('folds case, accents and special letters the same way on both sides', () => {
@@ -66,13 +58,32 @@ describe('fold', () => {
   });
 });
 
-describe('one edit', () => {
-  it('is Damerau distance 1', () => {
-    expect(oneEdit('groningen', 'gronigen')).toBe(true);
-    expect(oneEdit('groningen', 'grnoingen')).toBe(true);
-    expect(oneEdit('groningen', 'groningex')).toBe(true);
-    expect(oneEdit('groningen', 'groningenn')).toBe(true);
-    expect(oneEdit('groningen', 'gornnigen')).toBe(false);
+describe('German spelling of umlauts', () => {
+  it('writes ä, ö, ü as ae, oe, ue (composed or not), keeping where each letter came from', () => {
+    expect(foldGerman('Ludwig-Maximilians-Universität München')).toBe(
+      'ludwig maximilians universitaet muenchen',
+    );
+    expect(foldGerman('Zu\u0308rich Straße')).toBe('zuerich strasse');
+    const m = foldMapped('Universität Zürich', true);
+    expect(m.text).toBe('universitaet zuerich');
+    // "zue" comes from "Zü": both e and u from the ü.
+    const at = m.text.indexOf('zue');
+    expect([m.from[at], m.to[at + 2]]).toEqual([12, 14]);
+    const decomposed = foldMapped('Zu\u0308rich', true);
+    expect(decomposed.text).toBe('zuerich');
+    expect([decomposed.from[2], decomposed.to[2]]).toEqual([1, 3]);
+  });
+});
+
+describe('one typo', () => {
+  it('finds the prefix of a word one Damerau edit from the query word', () => {
+    expect(typoOf('groningen', 'gronigen')).toBe(9);
+    expect(typoOf('groningen', 'grnoingen')).toBe(9);
+    expect(typoOf('groningen', 'groningex')).toBe(9);
+    expect(typoOf('groningen', 'groningenn')).toBe(9);
+    expect(typoOf('groningen', 'gornnigen')).toBe(0);
+    // A word the query starts is a prefix match, not a typo.
+    expect(typoOf('groningen', 'gron')).toBe(0);
   });
 });
 
@@ -102,7 +113,7 @@ describe('entityID hosts', () => {
   });
 });
 
-describe('one edit, against the definition', () => {
+describe('one typo, against the definition', () => {
   /** Optimal string alignment distance (Damerau: adjacent swaps count as one edit), by the textbook table. */
   function osa(a: string, b: string): number {
     const d = Array.from({ length: a.length + 1 }, (_, i) =>
@@ -129,34 +140,18 @@ describe('one edit, against the definition', () => {
       }
     }
     let disagreements = 0;
-    for (const a of words) for (const b of words) if (oneEdit(a, b) !== osa(a, b) <= 1) disagreements++;
-    expect(disagreements).toBe(0);
-  });
-});
-
-describe('folding while interning', () => {
-  it('cuts every Latin name into the words of its fold, and hands other scripts to the general path', () => {
-    const table = new WordTable();
-    const chars = 'aZ09 -.,()ßæÆøØłŁđþıœÉéèüÜöçñÅåÿĳǅ\u00ad\u00a0\t';
-    let other = 0;
-    for (let k = 0; k < 3000; k++) {
-      let name = '';
-      const length = (k * 7) % 23;
-      for (let i = 0; i < length; i++) name += chars[(k * 31 + i * 17 + ((k * i) % 13)) % chars.length];
-      const ids: number[] = [];
-      const expected = fold(name).split(' ').filter(Boolean);
-      if (internLatin(name, table, ids)) {
-        expect({ name, words: ids.map((id) => table.words[id]) }).toEqual({ name, words: expected });
-      } else {
-        other++;
-        expect(ids).toEqual([]);
+    // typoOf(a, b): some prefix of a (one letter shorter than b to one longer) is one edit from b,
+    // and a does not start with b; the length it gives is such a prefix.
+    for (const a of words) {
+      for (const b of words) {
+        let expected = false;
+        for (let len = b.length - 1; len <= b.length + 1; len++)
+          if (len >= 1 && len <= a.length && osa(a.slice(0, len), b) <= 1) expected = true;
+        if (a.startsWith(b)) expected = false;
+        const got = typoOf(a, b);
+        if (got > 0 !== expected || (got > 0 && osa(a.slice(0, got), b) > 1)) disagreements++;
       }
     }
-    expect(other).toBe(0);
-    for (const name of ['Zu\u0308rich', 'Πανεπιστήμιο Αθηνών', '東京大学', 'ﬁnance']) {
-      const ids: number[] = [7];
-      expect(internLatin(name, table, ids)).toBe(false);
-      expect(ids).toEqual([7]);
-    }
+    expect(disagreements).toBe(0);
   });
 });

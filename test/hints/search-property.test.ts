@@ -39,13 +39,14 @@ const query = fc.oneof(
   fc.constantFrom('z', 'e', 'ni', 'ta'),
 );
 
-/** Whether every word of `q` starts a word of one of the names (the prefix/word kinds). */
+/**
+ * Whether every word of `q` starts a word of the names (the prefix/word kinds): of one name, or,
+ * ranked below, of the institution's names in several languages together.
+ */
 function wordMatch(names: string[], q: string): boolean {
   const words = fold(q).split(' ');
-  return names.some((n) => {
-    const tokens = fold(n).split(' ');
-    return words.every((w) => tokens.some((t) => t.startsWith(w)));
-  });
+  const tokens = names.flatMap((n) => fold(n).split(' '));
+  return words.every((w) => tokens.some((t) => t.startsWith(w)));
 }
 
 describe('search index', () => {

@@ -1,125 +1,118 @@
 /**
  * Where the query matched in a name, for highlighting: `[start, end)` offsets in the original
- * (unfolded) name, so "zur" in "Universität Zürich" marks "Zür".
+ * (unfolded) name, so "zur" in "Universität Zürich" marks "Zür" and "muen" in "München" marks "Mün".
  */
 import type { HintMatchKind } from '../types.js';
-import { foldedFrom, foldedTo, foldInto } from './fold.js';
+import { foldMapped, hasUmlaut, type Mapped } from './fold.js';
 import { ACRONYM_STOP } from './rank.js';
 
 type Range = readonly [number, number];
 
-/** Whether `a` and `b` are at most one Damerau edit apart (delete, insert, replace, swap neighbours). */
-export function oneEdit(a: string, b: string): boolean {
-  return oneEditAt(a, 0, a.length, b);
-}
+type Folded = Mapped & { readonly words: { word: string; at: number }[] };
 
-/** {@link oneEdit} for the `length` characters of `text` from `start`, without cutting them out. */
-function oneEditAt(text: string, start: number, length: number, b: string): boolean {
-  const lb = b.length;
-  if (Math.abs(length - lb) > 1) return false;
-  let i = 0;
-  while (i < length && i < lb && text.charCodeAt(start + i) === b.charCodeAt(i)) i++;
-  if (i === length && i === lb) return true;
-  if (length === lb) {
-    if (sameRest(text, start, length, i + 1, b, i + 1)) return true;
-    return (
-      text.charCodeAt(start + i) === b.charCodeAt(i + 1) &&
-      text.charCodeAt(start + i + 1) === b.charCodeAt(i) &&
-      sameRest(text, start, length, i + 2, b, i + 2)
-    );
-  }
-  return length > lb
-    ? sameRest(text, start, length, i + 1, b, i)
-    : sameRest(text, start, length, i, b, i + 1);
-}
-
-/** Whether `text`'s characters from `start + a` to `start + length` are `b`'s from `bi` to its end. */
-function sameRest(text: string, start: number, length: number, a: number, b: string, bi: number): boolean {
-  if (length - a !== b.length - bi) return false;
-  for (; a < length; a++, bi++) if (text.charCodeAt(start + a) !== b.charCodeAt(bi)) return false;
-  return true;
-}
-
-/** End of the folded word starting at `s` of `text`. */
-function wordEnd(text: string, s: number): number {
-  const space = text.indexOf(' ', s);
-  return space === -1 ? text.length : space;
+function folded(name: string, german = false): Folded {
+  const mapped = foldMapped(name, german);
+  return { ...mapped, words: wordsOf(mapped.text) };
 }
 
 /**
- * The ranges of `name` that the query `words` (folded) matched with `kind`, or undefined when this
- * name does not hold every word (the match was in another name of the institution).
- *
- * It runs for every result shown, often for several names of each: it walks the folded text's words
- * in place instead of collecting them (an array, closures and filtered copies per name were half of
- * a one-letter query's allocation, and so of its young-generation collections: search p99).
+ * The length of a prefix of `candidate` one edit (Damerau) from `word`: 0 when there is none, or when
+ * `candidate` starts with `word` itself. Compares in place: it runs for thousands of dictionary words.
  */
-export function highlight(name: string, words: readonly string[], kind: HintMatchKind): Range[] | undefined {
-  const text = foldInto(name);
-  const spans: number[] = [];
-  if (kind === 'acronym') {
-    const word = words[0] ?? '';
-    for (const skipStop of [false, true]) {
-      spans.length = 0;
-      let k = 0;
-      for (let s = 0; s < text.length; s = wordEnd(text, s) + 1) {
-        if (skipStop && ACRONYM_STOP.has(text.slice(s, wordEnd(text, s)))) continue;
-        if (k >= word.length || text.charCodeAt(s) !== word.charCodeAt(k)) {
-          k = -1;
-          break;
-        }
-        k++;
-        spans.push(s, s + 1);
-      }
-      if (k === word.length) return toOriginal(spans);
-    }
-    return undefined;
-  }
-  for (const word of words) {
-    let at = -1;
-    let end = -1;
-    for (let s = 0; s < text.length; s = wordEnd(text, s) + 1) {
-      if (text.startsWith(word, s)) {
-        at = s;
-        end = s + word.length;
-        break;
-      }
-    }
-    if (at === -1 && (kind === 'substring' || kind === 'typo')) {
-      at = text.indexOf(word);
-      end = at + word.length;
-    }
-    if (at === -1 && kind === 'typo') {
-      for (let s = 0; s < text.length && at === -1; s = wordEnd(text, s) + 1) {
-        const tokenLength = wordEnd(text, s) - s;
-        for (let len = word.length - 1; len <= word.length + 1; len++) {
-          if (len >= 1 && len <= tokenLength && oneEditAt(text, s, len, word)) {
-            at = s;
-            end = s + len;
-            break;
-          }
-        }
-      }
-    }
-    if (at === -1) return undefined;
-    spans.push(at, end);
-  }
-  return toOriginal(spans);
+export function typoOf(candidate: string, word: string): number {
+  const n = word.length;
+  let i = 0;
+  while (i < n && candidate.charCodeAt(i) === word.charCodeAt(i)) i++;
+  if (i === n) return 0;
+  const rest = word.slice(i + 1);
+  if (candidate.length >= n && candidate.startsWith(rest, i + 1)) return n; // one letter replaced
+  if (
+    candidate[i] === word[i + 1] &&
+    candidate[i + 1] === word[i] &&
+    candidate.startsWith(word.slice(i + 2), i + 2)
+  )
+    return n; // two letters swapped
+  if (n > 1 && candidate.length >= n - 1 && candidate.startsWith(rest, i)) return n - 1; // one letter too many
+  return candidate.startsWith(word.slice(i), i + 1) ? n + 1 : 0; // one letter missing
 }
 
-/** Folded spans (flat start, end pairs of the last {@link foldInto}) → original offsets, sorted and merged. */
-function toOriginal(spans: number[]): Range[] {
-  const out: [number, number][] = [];
-  for (let i = 0; i < spans.length; i += 2) {
-    if (spans[i + 1]! > spans[i]!) out.push([foldedFrom(spans[i]!), foldedTo(spans[i + 1]! - 1)]);
+/** The words of a folded text with where each starts. */
+function wordsOf(text: string): { word: string; at: number }[] {
+  const out: { word: string; at: number }[] = [];
+  let at = 0;
+  for (const word of text.split(' ')) {
+    if (word.length > 0) out.push({ word, at });
+    at += word.length + 1;
   }
-  if (out.length > 1) out.sort((x, y) => x[0] - y[0]);
-  let m = 0;
-  for (const r of out) {
-    const last = m > 0 ? out[m - 1]! : undefined;
-    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
-    else out[m++] = r;
-  }
-  out.length = m;
   return out;
+}
+
+/** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */
+function find(mapped: Folded, word: string, kind: HintMatchKind): [number, number][] | undefined {
+  const { text, words } = mapped;
+  const start = words.find((w) => w.word.startsWith(word));
+  if (start !== undefined) return [[start.at, start.at + word.length]];
+  if (kind === 'substring' || kind === 'typo') {
+    const at = text.indexOf(word);
+    if (at !== -1) return [[at, at + word.length]];
+  }
+  if (kind === 'typo') {
+    const typo = words.find((w) => typoOf(w.word, word) > 0);
+    if (typo !== undefined) return [[typo.at, typo.at + typoOf(typo.word, word)]];
+  }
+  return undefined;
+}
+
+/** The first letters of words in a row that `word` is the initials of ("tu" in "technische universitat delft"). */
+function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
+  const words = mapped.words;
+  for (let x = 0; x < words.length; x++) {
+    const spans: [number, number][] = [];
+    for (let y = x; y < words.length && spans.length < word.length; y++) {
+      if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
+      else if (spans.length === 0 || !ACRONYM_STOP.has(words[y]!.word)) break;
+    }
+    if (spans.length === word.length) return spans;
+  }
+  return undefined;
+}
+
+/** Folded spans of `mapped` → original offsets; undefined when there are none. */
+function original(mapped: Mapped | undefined, spans: [number, number][] | undefined): Range[] | undefined {
+  if (mapped === undefined || spans === undefined) return undefined;
+  return spans.map(([a, b]) => [mapped.from[a]!, mapped.to[b - 1]!]);
+}
+
+/**
+ * The ranges of `name` that the query `words` (folded) matched with `kind`, and whether the name
+ * holds every word (when it does not, the match was in another name of the institution, or across
+ * its names). The German spelling of umlauts is tried for words the plain fold does not hold.
+ */
+export function highlight(
+  name: string,
+  words: readonly string[],
+  kind: HintMatchKind,
+): { ranges: Range[]; all: boolean } {
+  const plain = folded(name);
+  const german = hasUmlaut(name) ? folded(name, true) : undefined;
+  const ranges: Range[] = [];
+  let all = true;
+  for (const word of words) {
+    const hit =
+      kind === 'acronym' && words.length === 1
+        ? original(plain, initialsRun(plain, word))
+        : (original(plain, find(plain, word, kind)) ??
+          original(german, german && find(german, word, kind)) ??
+          (words.length > 1 ? original(plain, initialsRun(plain, word)) : undefined));
+    if (hit === undefined) all = false;
+    else ranges.push(...hit);
+  }
+  // Sorted, and merged where they touch.
+  const merged: [number, number][] = [];
+  for (const r of ranges.sort((x, y) => x[0] - y[0])) {
+    const last = merged.at(-1);
+    if (last !== undefined && r[0] <= last[1]) last[1] = Math.max(last[1], r[1]);
+    else merged.push([r[0], r[1]]);
+  }
+  return { ranges: merged, all };
 }

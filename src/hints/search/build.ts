@@ -1,0 +1,224 @@
+/**
+ * Building the index: folded names, the sorted dictionary with its posting lists, and the keys. A
+ * generator that yields often, so that a refresh builds in slices between the shop's other work (a
+ * whole build of a large list blocks the event loop far longer than a shopper tolerates: see the
+ * bench's "longest event-loop stall"); the constructor runs the same steps in one go.
+ */
+import type { HintEntry } from '../types.js';
+import { fold, foldGerman, hasUmlaut } from './fold.js';
+import { domainKeys, entityHost, hostLabels } from './host.js';
+import { ACRONYM_STOP, academicWord } from './rank.js';
+
+/** One name of an institution, folded: its words, and the German spelling of those with an umlaut. */
+export interface Name {
+  readonly text: string;
+  /** Its words and German spellings, each between spaces: a word it starts is one `includes(' ' + word)`. */
+  readonly spaced: string;
+  readonly words: readonly string[];
+  readonly alt: readonly (string | undefined)[];
+}
+
+/** The institutions whose names hold a word, in static rank: those where it starts a name, then the others. */
+export type Postings = { readonly first: number[]; readonly rest: number[] };
+
+/** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
+export interface Built {
+  readonly entries: HintEntry[];
+  readonly names: Name[][];
+  readonly academic: boolean[];
+  readonly hosts: (string | undefined)[];
+  /** The institutions of a country, and those named in a language (tag and primary subtag), in static rank. */
+  readonly byCountry: Map<string, Set<number>>;
+  readonly byLang: Map<string, Set<number>>;
+  /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
+  readonly words: string[];
+  readonly postings: Postings[];
+  /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
+  readonly joined: string;
+  readonly starts: number[];
+  readonly exact: Map<string, number[]>;
+  readonly acronyms: Map<string, number[]>;
+  readonly labels: Map<string, number[]>;
+  readonly domains: Map<string, number[]>;
+}
+
+/** The language whose name is shown for `entry` in `lang`: it, else its primary subtag, else English, else the first. */
+export function shownLang(entry: HintEntry, lang: string | undefined): string | undefined {
+  const names = entry.names;
+  if (lang !== undefined) {
+    if (names[lang] !== undefined) return lang;
+    const primary = lang.split('-')[0]!;
+    if (names[primary] !== undefined) return primary;
+  }
+  if (names.en !== undefined) return 'en';
+  for (const key in names) return key;
+  return undefined;
+}
+
+/** "universiteit van amsterdam" → ["uva"]; "massachusetts institute of technology" → ["miot", "mit"]. */
+export function acronymsOf(words: readonly string[]): string[] {
+  if (words.length < 2 || words.length > 12) return [];
+  const all = words.map((w) => w[0]).join('');
+  const kept = words.filter((w) => !ACRONYM_STOP.has(w));
+  const short = kept.map((w) => w[0]).join('');
+  return kept.length >= 2 && kept.length < words.length ? [all, short] : [all];
+}
+
+/** Appends institution `e` to the list under `key` (once: institutions come in static-rank order). */
+function file(map: Map<string, number[]>, key: string, e: number): void {
+  const list = map.get(key);
+  if (list === undefined) map.set(key, [e]);
+  else if (list.at(-1) !== e) list.push(e);
+}
+
+function member(map: Map<string, Set<number>>, key: string, e: number): void {
+  const set = map.get(key);
+  if (set === undefined) map.set(key, new Set([e]));
+  else set.add(e);
+}
+
+/** The folded names of one institution, without repeats. */
+function foldNames(entry: HintEntry): Name[] {
+  const out: Name[] = [];
+  for (const lang in entry.names) {
+    const original = entry.names[lang]!;
+    const text = fold(original);
+    if (text === '' || out.some((n) => n.text === text)) continue;
+    const words = text.split(' ');
+    const german = hasUmlaut(original) ? foldGerman(original).split(' ') : [];
+    const alt =
+      german.length === words.length ? words.map((w, i) => (german[i] !== w ? german[i] : undefined)) : [];
+    out.push({
+      text,
+      words,
+      alt,
+      spaced: ` ${[...words, ...alt.filter((w) => w !== undefined)].join(' ')} `,
+    });
+  }
+  return out;
+}
+
+/**
+ * Sorts `items` with a merge sort that yields between runs and within merges, stable (equal items
+ * keep their order). The engine's own sort of 65,000 institutions or 100,000 words is one piece of
+ * work too long to leave the event loop blocked; runs of a few hundred items are not.
+ */
+export function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += 512) {
+    runs.push(items.slice(i, i + 512).sort(compare));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r]!;
+      const b = runs[r + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
+      }
+      const out: T[] = [];
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < b.length) {
+        out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+        if ((out.length & 511) === 0) yield;
+      }
+      merged.push(out);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+/** The steps of a build; each `yield` is a point where the caller may let other work run. */
+export function* build(input: readonly HintEntry[]): Generator<void, Built> {
+  // Pass 1, feed order: fold the names, and what the static rank needs.
+  const folded: Name[][] = [];
+  const prior: number[] = [];
+  const shown: string[] = [];
+  for (let e = 0; e < input.length; e++) {
+    if ((e & 63) === 0) yield;
+    const entry = input[e]!;
+    const names = foldNames(entry);
+    folded.push(names);
+    const academic = names.some((n) => n.words.some(academicWord));
+    prior.push((academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0));
+    const lang = shownLang(entry, undefined);
+    shown.push(lang === undefined ? '' : fold(entry.names[lang]!));
+  }
+
+  // The static rank: higher prior first, then fewer words in the shown name (more of it matched),
+  // then alphabetical, then feed order. Folded names are words of letters and digits joined by
+  // single spaces, so comparing them as strings compares them word by word.
+  const wordCount = shown.map((s) => (s === '' ? 0 : s.split(' ').length));
+  const order = yield* sortInSlices(
+    input.map((_, e) => e),
+    (a, b) =>
+      prior[b]! - prior[a]! ||
+      wordCount[a]! - wordCount[b]! ||
+      (shown[a]! < shown[b]! ? -1 : shown[a]! > shown[b]! ? 1 : 0),
+  );
+
+  // Pass 2, static-rank order: postings and keys.
+  const built = {
+    entries: [] as HintEntry[],
+    names: [] as Name[][],
+    academic: [] as boolean[],
+    hosts: [] as (string | undefined)[],
+    byCountry: new Map<string, Set<number>>(),
+    byLang: new Map<string, Set<number>>(),
+    exact: new Map<string, number[]>(),
+    acronyms: new Map<string, number[]>(),
+    labels: new Map<string, number[]>(),
+    domains: new Map<string, number[]>(),
+  };
+  const dictionary = new Map<string, Postings>();
+  const starting = new Map<string, boolean>();
+  for (let i = 0; i < order.length; i++) {
+    if ((i & 63) === 0) yield;
+    const old = order[i]!;
+    const entry = input[old]!;
+    const names = folded[old]!;
+    built.entries.push(entry);
+    built.names.push(names);
+    built.academic.push(prior[old]! >= 2);
+    if (entry.country !== undefined) member(built.byCountry, entry.country, i);
+    for (const lang in entry.names) {
+      member(built.byLang, lang, i);
+      if (lang.includes('-')) member(built.byLang, lang.split('-')[0]!, i);
+    }
+    const host = entityHost(entry.entityId);
+    built.hosts.push(host);
+    if (host !== undefined) {
+      for (const label of hostLabels(host)) file(built.labels, label, i);
+      for (const domain of domainKeys(host)) file(built.domains, domain, i);
+    }
+    starting.clear();
+    for (const name of names) {
+      file(built.exact, name.text, i);
+      for (const acronym of acronymsOf(name.words)) file(built.acronyms, acronym, i);
+      name.words.forEach((word, k) => {
+        for (const w of [word, name.alt[k]])
+          if (w !== undefined) starting.set(w, starting.get(w) === true || k === 0);
+      });
+    }
+    for (const [word, first] of starting) {
+      const postings = dictionary.get(word) ?? { first: [], rest: [] };
+      if (postings.first.length + postings.rest.length === 0) dictionary.set(word, postings);
+      (first ? postings.first : postings.rest).push(i);
+    }
+  }
+
+  const words = yield* sortInSlices([...dictionary.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const starts = [1];
+  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
+  return {
+    ...built,
+    words,
+    postings: words.map((w) => dictionary.get(w)!),
+    joined: `\n${words.join('\n')}\n`,
+    starts,
+  };
+}
