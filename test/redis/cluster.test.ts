@@ -192,8 +192,11 @@ describe.each(LIBRARIES)('the Redis stores on a Redis Cluster with %s', (library
         expect(['claimed', 'already', 'StoreError:store_unavailable'], why).toContain(o);
     }
     const events = reports.flatMap((r) => r.events);
+    // `unknown_state`: a transaction written to the killed master just before it died, lost with it
+    // (asynchronous replication): refused, never handed out; the shopper starts again.
     const failures = events.filter(
-      (e) => !['taken', 'replayed_transaction', 'claimed', 'already', 'ok'].includes(e.outcome),
+      (e) =>
+        !['taken', 'replayed_transaction', 'claimed', 'already', 'ok', 'unknown_state'].includes(e.outcome),
     );
     // Every failure is a StoreError, and one that says "try again later".
     for (const f of failures) expect(f.outcome).toBe('StoreError:store_unavailable');
