@@ -6,20 +6,21 @@
  * - **no channels**: the SDK bundled with `src/diagnostics/channels.ts` replaced by a stub whose
  *   `traceAsync` only calls the function (the code as it would be without channels);
  * - **channels, no subscriber**: the SDK as shipped (bundled the same way), nobody listening;
- * - **OpenTelemetry recording**: the same bundle with `affiliation-validation/otel` subscribed, the
- *   real OpenTelemetry SDK recording every span (in memory) and every metric.
+ * - **OpenTelemetry SDK set up**: the same bundle, with what a merchant's OpenTelemetry set-up turns
+ *   on whether or not the SDK is instrumented (the AsyncLocalStorage context manager, as `NodeSDK`
+ *   registers it), nobody subscribed;
+ * - **OpenTelemetry recording**: that set-up with `affiliation-validation/otel` subscribed, the real
+ *   OpenTelemetry SDK recording every span (batched, in memory) and every metric.
  *
  * Targets (issue 19): no measurable cost without a subscriber; ≤ +5 % with OpenTelemetry.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { MeterProvider, MetricReader } from '@opentelemetry/sdk-metrics';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider, BatchSpanProcessor, InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { build } from 'esbuild';
 import type * as Sdk from '../src/index.js';
 import { instrument } from '../src/otel.js';
@@ -82,7 +83,7 @@ export default async function run(): Promise<void> {
   const dir = mkdtempSync(path.join(ROOT, '.tmp', 'otel-bench-'));
   const provider = await startProvider();
   const exporter = new InMemorySpanExporter();
-  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const tracerProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(exporter)] });
   const reader = new PullReader();
   const meterProvider = new MeterProvider({ readers: [reader] });
   try {
@@ -105,7 +106,13 @@ export default async function run(): Promise<void> {
     }
 
     /** CPU (ms, all threads) of PER_ROUND validations' RP calls; the logins at the provider are not counted. */
-    const round = async (client: Sdk.AffiliationClient, recording: boolean): Promise<number> => {
+    const round = async (
+      client: Sdk.AffiliationClient,
+      otel: 'off' | 'set up' | 'recording',
+    ): Promise<number> => {
+      const contextManager = otel === 'off' ? undefined : new AsyncLocalStorageContextManager().enable();
+      if (contextManager) context.setGlobalContextManager(contextManager);
+      const recording = otel === 'recording';
       const telemetry = recording ? instrument({ tracerProvider, meterProvider }) : undefined;
       let cpu = 0;
       try {
@@ -125,16 +132,22 @@ export default async function run(): Promise<void> {
         }
       } finally {
         telemetry?.disable();
+        if (contextManager) context.disable();
+      }
+      if (recording) {
+        await tracerProvider.forceFlush();
+        await reader.collect();
         exporter.reset();
       }
-      if (recording) await reader.collect();
       return cpu / PER_ROUND;
     };
 
-    const plans: [string, Sdk.AffiliationClient, boolean][] = [
-      ['no channels', clients.get('no channels') as Sdk.AffiliationClient, false],
-      ['channels, no subscriber', clients.get('channels, no subscriber') as Sdk.AffiliationClient, false],
-      ['OpenTelemetry recording', clients.get('channels, no subscriber') as Sdk.AffiliationClient, true],
+    const shipped = clients.get('channels, no subscriber') as Sdk.AffiliationClient;
+    const plans: [string, Sdk.AffiliationClient, 'off' | 'set up' | 'recording'][] = [
+      ['no channels', clients.get('no channels') as Sdk.AffiliationClient, 'off'],
+      ['channels, no subscriber', shipped, 'off'],
+      ['OpenTelemetry SDK set up', shipped, 'set up'],
+      ['OpenTelemetry recording', shipped, 'recording'],
     ];
     const samples = new Map<string, number[]>(plans.map(([name]) => [name, []]));
     for (let r = 0; r < ROUNDS + 2; r++) {
@@ -153,6 +166,11 @@ export default async function run(): Promise<void> {
       const m = median(samples.get(name) ?? []);
       report(`  ${name}`, `${fmt(m, 3)} ms  (${fmt(m / base, 3)}×)`);
     }
+    const setUp = median(samples.get('OpenTelemetry SDK set up') ?? []);
+    report(
+      '  recording over the set-up alone (what instrument() adds)',
+      `${fmt(median(samples.get('OpenTelemetry recording') ?? []) / setUp, 3)}×`,
+    );
     // Two copies of the same code differ by this much here: the noise floor for "no measurable cost".
     const noChannels = samples.get('no channels') ?? [];
     const half = Math.floor(noChannels.length / 2);
