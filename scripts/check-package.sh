@@ -147,6 +147,7 @@ check_entries() {
 }
 
 check_entries 'without optional peers'
+INSTALLED="$APP/node_modules/$PKG_NAME"
 
 for entry in "${!EXPECTED_EXPORTS[@]}"; do
   if ! grep -qxF -- "$entry" <<<"$ENTRIES"; then
@@ -280,7 +281,6 @@ fi
 # never loads openid-client, the core never a Redis client or @opentelemetry/api, nothing loads msw
 # up front) are in scripts/import-graph.mjs. Run with the optional peers installed, so that "never
 # loads" is a real check (without them nothing could load them).
-INSTALLED="$APP/node_modules/$PKG_NAME"
 if out="$(node scripts/import-graph.mjs --dist "$INSTALLED" --check 2>&1)"; then
   pass "import graph of every entry point follows the rules of scripts/import-graph.mjs"
 else
