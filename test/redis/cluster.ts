@@ -25,7 +25,12 @@ export interface RedisCluster {
   masterOf(key: string): Promise<number>;
   /** The masters' ports now. */
   masters(): Promise<number[]>;
-  /** Kill a node's redis-server at once (SIGKILL, as a crash). */
+  /**
+   * Stop a node's redis-server (SIGTERM, as an operator or a supervisor stops it): Redis 7 pauses
+   * writes and waits for its replicas to catch up before it exits (`shutdown-timeout`), so a replica
+   * promoted after it holds every write the master acknowledged. A crash (SIGKILL) can lose the last
+   * acknowledged writes (asynchronous replication): docs/deploying.md.
+   */
   kill(port: number): Promise<void>;
   /** Start a killed node again in its old directory: it rejoins the cluster. */
   restart(port: number): Promise<void>;
@@ -90,7 +95,7 @@ export async function startCluster(size = 6): Promise<RedisCluster> {
     kill: async (port) => {
       const pid = /process_id:(\d+)/.exec(await cli(port, 'info', 'server'))?.[1];
       live.delete(port);
-      process.kill(Number(pid), 'SIGKILL');
+      process.kill(Number(pid), 'SIGTERM');
     },
     restart: async (port) => {
       await script('node', nodes.find((n) => n.port === port) as ClusterNode);
