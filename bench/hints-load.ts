@@ -6,7 +6,7 @@
  */
 import { Agent, createServer, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { syntheticCombinedFeed } from '../test/hints/synthetic-feed.js';
+import { rng, syntheticCombinedFeed } from '../test/hints/synthetic-feed.js';
 
 const FILES = 17;
 const count = Number(process.argv[2]);
@@ -52,17 +52,6 @@ server.listen(0, '127.0.0.1', () => {
 /** What shoppers type: names of the feed's institutions, in the languages the picker is set to. */
 const names: string[] = [];
 for (const cc of countries) for (const n of Object.values(feed[cc]!)) names.push(...Object.values(n));
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LANGS = ['en', 'de', 'nl', 'fr', 'es'];
 

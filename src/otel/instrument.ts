@@ -186,24 +186,30 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     return attrs;
   };
 
-  follow<ValidationStartContext>(
+  // A start and a callback: one internal span each, the same attributes, their own instruments.
+  const validationStep = <C extends ValidationStartContext | ValidationCallbackContext>(
+    name: string,
+    spanName: string,
+    record: (ctx: C, attrs: Attributes) => void,
+  ) =>
+    follow<C>(
+      name,
+      (_ctx, parentContext) => tracer.startSpan(spanName, { kind: SpanKind.INTERNAL }, parentContext),
+      (ctx, span) => {
+        const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
+        span.setAttributes(attrs);
+        record(ctx, attrs);
+      },
+    );
+  validationStep<ValidationStartContext>(
     CHANNELS.validationStart,
-    (_ctx, parentContext) =>
-      tracer.startSpan('affiliation-validation start', { kind: SpanKind.INTERNAL }, parentContext),
-    (ctx, span) => {
-      const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
-      span.setAttributes(attrs);
-      starts.add(1, attrs);
-    },
+    'affiliation-validation start',
+    (_ctx, attrs) => starts.add(1, attrs),
   );
-
-  follow<ValidationCallbackContext>(
+  validationStep<ValidationCallbackContext>(
     CHANNELS.validationCallback,
-    (_ctx, parentContext) =>
-      tracer.startSpan('affiliation-validation callback', { kind: SpanKind.INTERNAL }, parentContext),
-    (ctx, span) => {
-      const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
-      span.setAttributes(attrs);
+    'affiliation-validation callback',
+    (ctx, attrs) => {
       validations.add(1, attrs);
       if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
     },

@@ -190,7 +190,7 @@ const SYLLABLES = [
 ];
 
 /** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
