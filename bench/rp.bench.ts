@@ -5,7 +5,9 @@
  *     openid-client `authorizationCodeGrant` with `enableNonRepudiationChecks`, both against the
  *     package's test provider on 127.0.0.1 in a child process: CPU per validation and latency (target:
  *     ours ≤ 1.10× of openid-client's CPU); (a') the same with Node's global fetch injected,
- *     openid-client's own transport, to show the HTTP layer's share;
+ *     openid-client's own transport, to show the transport's share; (a'') bare openid-client with the
+ *     SDK's HTTP layer (`HttpClient`, its default transport) as `customFetch`, as the engine calls it:
+ *     the HTTP layer's share, and what the SDK's rules and store add on top of it;
  * (b) `createAuthorizationRequest` vs openid-client `buildAuthorizationUrl` plus PKCE generation;
  * (c) `MemoryTransactionStore` put+take with an empty store and with a full one (10,000 held and
  *     10,000 remembered states), against a bare `Map` set+delete behind the same awaits.
@@ -15,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import * as oidc from 'openid-client';
+import { HttpClient } from '../src/http/client.js';
 import { AffiliationClient } from '../src/rp/client.js';
 import { MemoryTransactionStore } from '../src/rp/transactions/index.js';
 import type { Transaction } from '../src/rp/types.js';
@@ -112,6 +115,13 @@ export async function benchCodeFlow(): Promise<void> {
       execute: [oidc.allowInsecureRequests],
     });
     oidc.enableNonRepudiationChecks(config);
+    // As the engine calls the HTTP layer: without openid-client's signal (the layer times requests).
+    const http = new HttpClient();
+    const httpConfig = await oidc.discovery(new URL(op.issuer), clientId, clientSecret, undefined, {
+      execute: [oidc.allowInsecureRequests],
+      [oidc.customFetch]: (url, { signal: _signal, ...init }) => http.fetch(url, init as RequestInit),
+    });
+    oidc.enableNonRepudiationChecks(httpConfig);
 
     const prepare = (rp: AffiliationClient) => async () => {
       const { url, setCookie } = await rp.createAuthorizationRequest({ affiliation: 'student' });
@@ -119,7 +129,7 @@ export async function benchCodeFlow(): Promise<void> {
       const cookie = (setCookie ?? '').split(';')[0] as string;
       return () => rp.validateCallback(callback, { cookie });
     };
-    const prepareTheirs = async () => {
+    const prepareTheirs = (config: oidc.Configuration) => async () => {
       const pkceCodeVerifier = oidc.randomPKCECodeVerifier();
       const expectedState = oidc.randomState();
       const expectedNonce = oidc.randomNonce();
@@ -140,9 +150,14 @@ export async function benchCodeFlow(): Promise<void> {
           idTokenExpected: true,
         });
     };
-    const sides = { ours: prepare(client), oursFetch: prepare(plainFetchClient), theirs: prepareTheirs };
-    const cpu: Record<string, number> = { ours: 0, oursFetch: 0, theirs: 0 };
-    const latency: Record<string, number[]> = { ours: [], oursFetch: [], theirs: [] };
+    const sides = {
+      ours: prepare(client),
+      oursFetch: prepare(plainFetchClient),
+      theirs: prepareTheirs(config),
+      theirsHttp: prepareTheirs(httpConfig),
+    };
+    const cpu: Record<string, number> = { ours: 0, oursFetch: 0, theirs: 0, theirsHttp: 0 };
+    const latency: Record<string, number[]> = { ours: [], oursFetch: [], theirs: [], theirsHttp: [] };
     const names = Object.keys(sides) as (keyof typeof sides)[];
     for (let batch = 0; batch < FLOW_BATCHES + 2; batch++) {
       for (const name of batch % 2 === 0 ? names : [...names].reverse()) {
@@ -173,8 +188,18 @@ export async function benchCodeFlow(): Promise<void> {
       "(a') ratio, global fetch injected / openid-client, CPU",
       `${fmt(perCall('oursFetch') / perCall('theirs'), 3)}x`,
     );
-    const label = { theirs: 'openid-client', ours: 'validateCallback', oursFetch: "validateCallback (a')" };
-    for (const name of ['theirs', 'ours', 'oursFetch'] as const) {
+    report("(a'') openid-client over the SDK's HTTP layer, CPU", perCall('theirsHttp'), 'ms/validation');
+    report(
+      "(a'') ratio to openid-client / validateCallback to it",
+      `${fmt(perCall('theirsHttp') / perCall('theirs'), 3)}x / ${fmt(perCall('ours') / perCall('theirsHttp'), 3)}x`,
+    );
+    const label = {
+      theirs: 'openid-client',
+      ours: 'validateCallback',
+      oursFetch: "validateCallback (a')",
+      theirsHttp: "openid-client (a'')",
+    };
+    for (const name of ['theirs', 'ours', 'oursFetch', 'theirsHttp'] as const) {
       const l = latency[name] ?? [];
       report(
         `(a) latency ${label[name]}, p50 / p95`,

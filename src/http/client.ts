@@ -158,6 +158,14 @@ export class HttpClient {
    * normally: the caller decides what they mean.
    */
   async fetch(input: string | URL | Request, init: HttpRequestInit = {}): Promise<Response> {
+    return toResponse(await this.read(input, init));
+  }
+
+  /**
+   * {@link HttpClient.fetch} without the `Response`: the status, headers and the body's bytes as
+   * read, for a caller that parses them itself (one read of the body instead of two).
+   */
+  async read(input: string | URL | Request, init: HttpRequestInit = {}): Promise<HttpAnswer> {
     const o = this.#options;
     const log = this.logger;
     const { timeoutMs: initTimeout, maxResponseBytes: initMax, retry, ...requestInit } = init ?? {};
@@ -192,7 +200,7 @@ export class HttpClient {
       }, timeoutMs);
       // AbortSignal.any adds no listener to the caller's signal, however many requests share it.
       const signal = outer ? AbortSignal.any([outer, limit.signal]) : limit.signal;
-      let response: Response;
+      let answer: HttpAnswer;
       try {
         const raw = await f(url, { ...base, method, headers, signal });
         const body = await readLimited(raw, maxBytes, method, safe, signal);
@@ -204,12 +212,13 @@ export class HttpClient {
             url: safe,
           });
         }
-        response = new Response(body, {
+        answer = {
           status: raw.status,
           statusText: raw.statusText,
           headers: copyHeaders(raw.headers),
-        });
-        Object.defineProperty(response, 'url', { value: raw.url || url });
+          url: raw.url || url,
+          body,
+        };
       } catch (error) {
         const err = toTransportError(error, {
           timedOut,
@@ -237,26 +246,48 @@ export class HttpClient {
         clearTimeout(timer);
       }
 
-      if (retryable && attempt < maxAttempts && RETRY_STATUS.has(response.status)) {
-        const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+      if (retryable && attempt < maxAttempts && RETRY_STATUS.has(answer.status)) {
+        const retryAfter = retryAfterMs(answer.headers.get('retry-after'));
         const waitMs = retryAfter ?? backoffMs(attempt, BACKOFF);
         if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
-          log.debug?.('retrying request', { method, url: safe, status: response.status, attempt, waitMs });
+          log.debug?.('retrying request', { method, url: safe, status: answer.status, attempt, waitMs });
           await sleep(waitMs, outer, method, safe, o.secrets);
           continue;
         }
         log.warn?.('Retry-After too long, not retrying', {
           method,
           url: safe,
-          status: response.status,
+          status: answer.status,
           waitMs,
           maxRetryAfterMs: o.maxRetryAfterMs,
         });
       }
-      log.debug?.('request done', { method, url: safe, status: response.status, attempt });
-      return response;
+      log.debug?.('request done', { method, url: safe, status: answer.status, attempt });
+      return answer;
     }
   }
+}
+
+/** A response whose body has been read within the size limit: what {@link HttpClient.read} gives. */
+export interface HttpAnswer {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  /** The final URL (after redirects, when the fetch follows them). */
+  url: string;
+  /** `null` for a HEAD request or a status without a body. */
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+/** The `Response` of an answer (its `url` too, which the constructor cannot set). */
+export function toResponse(answer: HttpAnswer): Response {
+  const response = new Response(answer.body, {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
+  Object.defineProperty(response, 'url', { value: answer.url });
+  return response;
 }
 
 /** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */

@@ -100,6 +100,8 @@ export async function createDispatcher(options: DispatcherOptions = {}): Promise
 
 // Created on first use, never at import time: importing the SDK must have no side effects.
 let defaultDispatcher: Promise<Dispatcher> | undefined;
+/** The fetch bound to `defaultDispatcher`, made once per dispatcher rather than per request. */
+let defaultFetch: Promise<typeof fetch> | undefined;
 
 /**
  * The fetch every {@link HttpClient} uses unless it is given one: undici's own `fetch` with the shared
@@ -107,11 +109,18 @@ let defaultDispatcher: Promise<Dispatcher> | undefined;
  * of the undici that sends the request. (An injected fetch, e.g. `globalThis.fetch` for msw, is called
  * as it is, without a dispatcher.)
  */
-export async function getDefaultFetch(): Promise<typeof fetch> {
-  const [{ fetch: undiciFetch }, dispatcher] = await Promise.all([loadUndici(), getDefaultDispatcher()]);
-  // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
-  return ((input: string, init?: RequestInit) =>
-    undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch;
+export function getDefaultFetch(): Promise<typeof fetch> {
+  defaultFetch ??= Promise.all([loadUndici(), getDefaultDispatcher()]).then(
+    ([{ fetch: undiciFetch }, dispatcher]) =>
+      // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
+      ((input: string, init?: RequestInit) =>
+        undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch,
+    (error: unknown) => {
+      defaultFetch = undefined;
+      throw error;
+    },
+  );
+  return defaultFetch;
 }
 
 /**
@@ -143,5 +152,6 @@ export function getDefaultDispatcher(): Promise<Dispatcher> {
 export async function closeDefaultDispatcher(): Promise<void> {
   const current = defaultDispatcher;
   defaultDispatcher = undefined;
+  defaultFetch = undefined;
   await (await current?.catch(() => undefined))?.close();
 }

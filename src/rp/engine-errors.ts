@@ -3,7 +3,8 @@
  * `cause` (the claim a check compared, the response body, the parsed `WWW-Authenticate` challenges,
  * the JWS header): never by message text. openid-client wraps what oauth4webapi throws in a
  * `ClientError` with the same `code` and the original error in `cause`; an error the SDK's own
- * `customFetch` threw (a `TransportError`) is wrapped too, and is given back as it was.
+ * `customFetch` threw (a `TransportError`) is wrapped too, and is given back as it was: the HTTP
+ * layer owns the time limit (openid-client's is off), so no `OAUTH_TIMEOUT` / `OAUTH_ABORT` comes.
  */
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
@@ -64,10 +65,8 @@ export function endpointError(
   }
   const description = stated?.error_description;
   return ProviderError.from({
-    error: redact(code, secrets as (string | undefined)[]).slice(0, 100),
-    description: nonEmpty(description)
-      ? redact(description, secrets as (string | undefined)[]).slice(0, 500)
-      : undefined,
+    error: redact(code, secrets).slice(0, 100),
+    description: nonEmpty(description) ? redact(description, secrets).slice(0, 500) : undefined,
     source,
     status,
   });
@@ -94,11 +93,6 @@ async function bodyOf(response: unknown): Promise<StatedError | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/** The status of an unread endpoint response; `undefined` when the cause is no `Response`. */
-function statusOf(response: unknown): number | undefined {
-  return response instanceof Response ? response.status : undefined;
 }
 
 /** The JWS header of a token for a message: algorithm and key id, shortened, never the token. */
@@ -267,13 +261,12 @@ function idTokenError(code: unknown, detail: unknown, ctx: MapContext): Affiliat
  * `userinfo`.
  */
 export async function fromEngine(error: unknown, ctx: MapContext): Promise<AffiliationError> {
-  if (error instanceof AffiliationError) return error;
+  // Our customFetch's error (a TransportError) as it was, wrapped by openid-client, or by oauth4webapi
+  // first (OAUTH_PARSE_ERROR around what the token response's json() threw).
+  for (let c = error, depth = 0; depth < 3; c = (c as { cause?: unknown } | null)?.cause, depth++) {
+    if (c instanceof AffiliationError) return c;
+  }
   const e = error as { code?: unknown; cause?: unknown; status?: unknown; response?: unknown } | null;
-  // Our customFetch's error (a TransportError), wrapped by openid-client, or by oauth4webapi first
-  // (OAUTH_PARSE_ERROR around what the token response's json() threw).
-  if (e?.cause instanceof AffiliationError) return e.cause;
-  const inner = (e?.cause as { cause?: unknown } | null | undefined)?.cause;
-  if (inner instanceof AffiliationError) return inner;
   const code = e?.code;
   const source = ctx.source === 'userinfo' ? 'userinfo' : 'token';
   let mapped: AffiliationError;
@@ -292,7 +285,7 @@ export async function fromEngine(error: unknown, ctx: MapContext): Promise<Affil
       break;
     case 'OAUTH_RESPONSE_IS_NOT_CONFORM': // an unexpected status; cause is the Response
     case 'OAUTH_RESPONSE_IS_NOT_JSON': {
-      const status = statusOf(e?.cause);
+      const status = e?.cause instanceof Response ? e.cause.status : undefined;
       if (status === undefined || status === 200) {
         mapped = new TransportError(`The ${source} endpoint did not answer with a JSON object`, {
           code: 'invalid_response',
@@ -312,12 +305,6 @@ export async function fromEngine(error: unknown, ctx: MapContext): Promise<Affil
       );
       break;
     }
-    case 'OAUTH_TIMEOUT':
-      mapped = new TransportError(`The ${source} request timed out`, { code: 'timeout' });
-      break;
-    case 'OAUTH_ABORT':
-      mapped = new TransportError(`The ${source} request was aborted`, { code: 'aborted' });
-      break;
     default:
       mapped =
         ctx.source === 'userinfo'

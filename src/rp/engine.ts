@@ -14,10 +14,11 @@
  *   a failed refresh is answered with the keys held too, so they keep working.
  */
 import * as oidc from 'openid-client';
+import { mediaType } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { keysChannel, tokenChannel, traceAsync } from '../diagnostics/channels.js';
-import type { HttpClient } from '../http/client.js';
+import { type HttpAnswer, type HttpClient, toResponse } from '../http/client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { discoveryUrl, documentProblem, issuersMatch, usableAlgorithms } from './discovery.js';
 import { type EngineSource, fromEngine } from './engine-errors.js';
@@ -76,9 +77,11 @@ function requestInit(init: oidc.CustomFetchOptions): RequestInit {
   return { ...rest, headers: kept } as RequestInit;
 }
 
-/** A body as text and as JSON (`body` is `undefined` when the text is not JSON). */
-async function readJson(response: Response): Promise<{ text: string; body: unknown }> {
-  const text = await response.text();
+const utf8 = new TextDecoder();
+
+/** A body as text (UTF-8, as `Response.text()` reads it) and as JSON (`undefined` when not JSON). */
+function readJson(answer: HttpAnswer): { text: string; body: unknown } {
+  const text = answer.body === null ? '' : utf8.decode(answer.body);
   try {
     return { text, body: JSON.parse(text) };
   } catch {
@@ -101,16 +104,16 @@ async function fetchDiscovery(
   init: oidc.CustomFetchOptions,
   onDocument: (doc: ProviderMetadata) => void,
 ): Promise<Response> {
-  const response = await http.fetch(url, requestInit(init));
+  const answer = await http.read(url, requestInit(init));
   const error = (message: string, code: 'http_status' | 'invalid_response') =>
     new TransportError(`Discovery at ${url} ${message}`, {
       code,
-      status: response.status,
+      status: answer.status,
       method: 'GET',
       url,
     });
-  if (response.status !== 200) throw error(`answered HTTP ${response.status}`, 'http_status');
-  const { text, body } = await readJson(response);
+  if (answer.status !== 200) throw error(`answered HTTP ${answer.status}`, 'http_status');
+  const { text, body } = readJson(answer);
   if (body === undefined) throw error('did not answer with JSON', 'invalid_response');
   const problem = documentProblem(body);
   if (problem !== undefined) {
@@ -346,34 +349,36 @@ export class Engine {
   }
 
   /**
-   * The token response as it is, except that its body's `json()` throws our error: openid-client
-   * reports a body that is not JSON and an ID token that is not (a forgery) with the same code, and
-   * keeps what `json()` threw in the `cause` chain. Reading the body here would cost a copy of it.
+   * The token response, its body read once: a success's `json()` parses the bytes the HTTP layer
+   * read (rather than reading them again from a new stream), or throws our error when they are not
+   * JSON: openid-client reports a body that is not JSON and an ID token that is not (a forgery) with
+   * the same code, and keeps what `json()` threw in the `cause` chain.
    */
   async #fetchToken(url: string, init: RequestInit): Promise<Response> {
-    const response = await this.#o.http.fetch(url, init);
-    if (response.status === 200) {
-      const json = response.json.bind(response);
-      const notJson = () => {
+    const answer = await this.#o.http.read(url, init);
+    const response = toResponse(answer);
+    if (answer.status === 200) {
+      const json = async () => {
+        const { body } = readJson(answer);
+        if (body !== undefined) return body;
         throw new TransportError('The token endpoint did not answer with a JSON object', {
           code: 'invalid_response',
           status: 200,
         });
       };
-      Object.defineProperty(response, 'json', { value: () => json().catch(notJson) });
+      Object.defineProperty(response, 'json', { value: json });
     }
     return response;
   }
 
   /** Userinfo as JSON only: a signed (JWT) userinfo response is refused. */
   async #fetchUserinfo(url: string, init: RequestInit): Promise<Response> {
-    const response = await this.#o.http.fetch(url, init);
-    const type = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-    if (response.status === 200 && type === 'application/jwt') {
+    const answer = await this.#o.http.read(url, init);
+    if (answer.status === 200 && mediaType(answer.headers.get('content-type')) === 'application/jwt') {
       const message = 'The userinfo endpoint answered a signed JWT; only JSON userinfo is supported';
       throw new TransportError(message, { code: 'invalid_response', status: 200 });
     }
-    return response;
+    return toResponse(answer);
   }
 
   /**
@@ -430,11 +435,11 @@ export class Engine {
   async #downloadKeys(url: string): Promise<HeldKeys> {
     const fail = (message: string, code: 'http_status' | 'invalid_response', status?: number) =>
       new TransportError(`Provider keys at ${url}: ${message}`, { code, status, method: 'GET', url });
-    const response = await this.#o.http.fetch(url, {
+    const answer = await this.#o.http.read(url, {
       headers: { accept: 'application/jwk-set+json, application/json' },
     });
-    if (response.status !== 200) throw fail(`HTTP ${response.status}`, 'http_status', response.status);
-    const { text, body } = await readJson(response);
+    if (answer.status !== 200) throw fail(`HTTP ${answer.status}`, 'http_status', answer.status);
+    const { text, body } = readJson(answer);
     if (body === undefined) throw fail('not JSON', 'invalid_response', 200);
     if (!isObject(body) || !Array.isArray(body.keys) || !body.keys.every(isObject)) {
       throw fail('not a valid JSON Web Key Set', 'invalid_response', 200);

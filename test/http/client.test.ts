@@ -240,6 +240,22 @@ describe('HttpClient responses', () => {
     expect(error.url).toBe(`${BASE}/big?code=[REDACTED]&x=1`);
   });
 
+  it('read() gives the status, headers, final URL and the bytes of the body, within the same limit', async () => {
+    server.use(
+      mswHttp.get(`${BASE}/answer`, () =>
+        HttpResponse.json({ ok: true }, { status: 201, headers: { 'x-kind': 'answer' } }),
+      ),
+      mswHttp.get(`${BASE}/big-answer`, () => new HttpResponse(new Uint8Array(2000))),
+    );
+    const http = new HttpClient({ ...viaMsw, maxResponseBytes: 1000 });
+    const answer = await http.read(`${BASE}/answer`);
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get('x-kind')).toBe('answer');
+    expect(answer.url).toBe(`${BASE}/answer`);
+    expect(new TextDecoder().decode(answer.body ?? new Uint8Array())).toBe('{"ok":true}');
+    expect((await rejection(http.read(`${BASE}/big-answer`))).code).toBe('response_too_large');
+  });
+
   it('refuses a header record with an invalid name or value before anything is sent', async () => {
     const seen = sequence('get', '/bad-header', [200]);
     const http = new HttpClient(viaMsw);

@@ -59,6 +59,19 @@ describe('the token request', () => {
     expect(error.code).toBe('invalid_response');
   });
 
+  it("a token endpoint slower than timeoutMs is the HTTP layer's TransportError timeout", async () => {
+    server.use(
+      http.post(TOKEN_ENDPOINT, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return HttpResponse.json({ error: 'too_late' }, { status: 400 });
+      }),
+    );
+    const { client, callback } = await codeFlow({ timeoutMs: 50 });
+    const error = await rejection(client.validateCallback(callback));
+    expect(error).toBeInstanceOf(TransportError);
+    expect(error).toMatchObject({ code: 'timeout', method: 'POST' });
+  });
+
   it('refuses a 200 answer that is not a JSON object', async () => {
     server.use(http.post(TOKEN_ENDPOINT, () => new HttpResponse('<html></html>', { status: 200 })));
     const { client, callback } = await codeFlow();

@@ -165,15 +165,6 @@ describe('token endpoint answers', () => {
     expect(error.message).toContain('token_endpoint');
   });
 
-  it('OAUTH_TIMEOUT / OAUTH_ABORT → TransportError timeout / aborted', async () => {
-    await expect(fromEngine(clientError('OAUTH_TIMEOUT'), ctx('token'))).resolves.toMatchObject({
-      code: 'timeout',
-    });
-    await expect(fromEngine(clientError('OAUTH_ABORT'), ctx('token'))).resolves.toMatchObject({
-      code: 'aborted',
-    });
-  });
-
   it("the SDK's own TransportError from customFetch comes back as it was", async () => {
     const own = new TransportError('Provider keys at https://op/jwks: HTTP 503', {
       code: 'http_status',
