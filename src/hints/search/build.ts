@@ -18,8 +18,6 @@ export interface Name {
   readonly alt: readonly (string | undefined)[];
 }
 
-/** The institutions whose names hold a word, in static rank: those where it starts a name, then the others. */
-export type Postings = { readonly first: number[]; readonly rest: number[] };
 
 /** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
 export interface Built {
@@ -30,9 +28,18 @@ export interface Built {
   /** The institutions of a country, and those named in a language (tag and primary subtag), in static rank. */
   readonly byCountry: Map<string, Set<number>>;
   readonly byLang: Map<string, Set<number>>;
-  /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
+  /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares). */
   readonly words: string[];
-  readonly postings: Postings[];
+  /**
+   * The posting lists of all words, end to end, each in static rank: word `w`'s institutions where
+   * it starts a name are `ids[from[w]]` up to `ids[split[w]]`, those where it is a later word follow
+   * up to `ids[from[w + 1]]`. Three typed arrays rather than two arrays per word: the index is built
+   * while the shop serves requests, and every small object of it is copied by the young-generation
+   * collector in a pause of the event loop (the bench's "longest event-loop stall" during a refresh).
+   */
+  readonly ids: Int32Array;
+  readonly from: Int32Array;
+  readonly split: Int32Array;
   /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
   readonly joined: string;
   readonly starts: number[];
@@ -174,7 +181,11 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     labels: new Map<string, number[]>(),
     domains: new Map<string, number[]>(),
   };
-  const dictionary = new Map<string, Postings>();
+  // Each word's number in order of first use, and every posting as a pair (word, institution),
+  // the institution negated (bitwise) where the word is not the first of a name.
+  const wordIds = new Map<string, number>();
+  const pairWords: number[] = [];
+  const pairIds: number[] = [];
   const starting = new Map<string, boolean>();
   for (let i = 0; i < order.length; i++) {
     if ((i & 63) === 0) yield;
@@ -205,20 +216,51 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
       });
     }
     for (const [word, first] of starting) {
-      const postings = dictionary.get(word) ?? { first: [], rest: [] };
-      if (postings.first.length + postings.rest.length === 0) dictionary.set(word, postings);
-      (first ? postings.first : postings.rest).push(i);
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(word, id);
+      }
+      pairWords.push(id);
+      pairIds.push(first ? i : ~i);
     }
   }
 
-  const words = yield* sortInSlices([...dictionary.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const words = yield* sortInSlices([...wordIds.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  yield;
+  // A counting sort of the pairs by word: they come in static rank, and stay so within each list.
+  const place = new Int32Array(words.length);
   const starts = [1];
-  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
-  return {
-    ...built,
-    words,
-    postings: words.map((w) => dictionary.get(w)!),
-    joined: `\n${words.join('\n')}\n`,
-    starts,
-  };
+  for (let w = 0; w < words.length; w++) {
+    place[wordIds.get(words[w]!)!] = w;
+    starts.push(starts[w]! + words[w]!.length + 1);
+  }
+  yield;
+  const firsts = new Int32Array(words.length + 1);
+  const totals = new Int32Array(words.length + 1);
+  for (let p = 0; p < pairWords.length; p++) {
+    const w = place[pairWords[p]!]!;
+    totals[w + 1]!++;
+    if (pairIds[p]! >= 0) firsts[w]!++;
+  }
+  const from = new Int32Array(words.length + 1);
+  const split = new Int32Array(words.length);
+  for (let w = 0; w < words.length; w++) {
+    from[w + 1] = from[w]! + totals[w + 1]!;
+    split[w] = from[w]! + firsts[w]!;
+  }
+  yield;
+  // Where the next posting of each word goes: its first part, then its rest.
+  const nextFirst = from.slice(0, words.length);
+  const nextRest = split.slice();
+  const ids = new Int32Array(pairIds.length);
+  for (let p = 0; p < pairWords.length; p++) {
+    if ((p & 4095) === 0) yield;
+    const w = place[pairWords[p]!]!;
+    const e = pairIds[p]!;
+    if (e >= 0) ids[nextFirst[w]!++] = e;
+    else ids[nextRest[w]!++] = ~e;
+  }
+  yield;
+  return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n`, starts };
 }

@@ -259,9 +259,7 @@ export class SearchIndex {
 
   /** Postings of the dictionary range `[lo, hi)`. */
   #count(lo: number, hi: number): number {
-    let n = 0;
-    for (let w = lo; w < hi; w++) n += this.#d.postings[w]!.first.length + this.#d.postings[w]!.rest.length;
-    return n;
+    return this.#d.from[hi]! - this.#d.from[lo]!;
   }
 
   /** One query word: names it is (exact), names it starts (prefix), names with a word it starts. */
@@ -275,12 +273,22 @@ export class SearchIndex {
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
     for (let w = lo; w < hi; w++)
-      this.#scan(ctx, top, d.postings[w]!.first, TIER.prefix, d.words[w] === word);
+      this.#scan(ctx, top, this.#first(w), TIER.prefix, d.words[w] === word);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, d.postings[w]!.rest, TIER.word, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#rest(w), TIER.word, d.words[w] === word);
   }
 
-  #scan(ctx: Query, top: TopK, list: readonly number[], tier: number, whole: boolean): void {
+  /** Word `w`'s institutions where it starts a name, in static rank. */
+  #first(w: number): Int32Array {
+    return this.#d.ids.subarray(this.#d.from[w], this.#d.split[w]);
+  }
+
+  /** Word `w`'s institutions where it is a later word of a name, in static rank. */
+  #rest(w: number): Int32Array {
+    return this.#d.ids.subarray(this.#d.split[w], this.#d.from[w + 1]);
+  }
+
+  #scan(ctx: Query, top: TopK, list: Int32Array, tier: number, whole: boolean): void {
     const high = this.#ceiling(ctx, tier, 0, whole);
     for (const e of list) {
       if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
@@ -304,7 +312,20 @@ export class SearchIndex {
       if (sizes[j]! > 0 && (first === -1 || sizes[j]! < sizes[first]!)) first = j;
     }
     if (first === -1) return;
-    this.#boostPass(ctx, top, sizes[first]!);
+    // Names where the driving word is initials are not in its range: another word drives for them,
+    // up to the classes of initials and of words across names. The smallest longer word, else the
+    // longest, the last of equals (the place comes after the initials: "tu wien", "hr west").
+    let second = -1;
+    if (initialsWord(words[first]!)) {
+      const short = words.every(initialsWord);
+      for (let j = 0; j < words.length; j++) {
+        if (j === first || sizes[j] === 0 || (!short && initialsWord(words[j]!))) continue;
+        if (second === -1 || (short ? words[j]!.length >= words[second]!.length : sizes[j]! < sizes[second]!))
+          second = j;
+      }
+    }
+    // Both drives scan their lists: the boosts are settled against what they scan together.
+    this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
     const seen = new Set<number>();
     for (const e of this.#d.exact.get(ctx.text) ?? []) {
       seen.add(e);
@@ -317,17 +338,6 @@ export class SearchIndex {
     this.#drive(ctx, top, first, seen, (e, rest) =>
       this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
     );
-    if (!initialsWord(words[first]!)) return;
-    // Names where the driving word is initials are not in its range: another word drives for them,
-    // up to the classes of initials and of words across names. The smallest longer word, else the
-    // longest, the last of equals (the place comes after the initials: "tu wien", "hr west").
-    const short = words.every(initialsWord);
-    let second = -1;
-    for (let j = 0; j < words.length; j++) {
-      if (j === first || sizes[j] === 0 || (!short && initialsWord(words[j]!))) continue;
-      if (second === -1 || (short ? words[j]!.length >= words[second]!.length : sizes[j]! < sizes[second]!))
-        second = j;
-    }
     if (second === -1) return;
     this.#drive(ctx, top, second, seen, (e) =>
       Math.max(this.#ceiling(ctx, TIER.acronym, e, whole), this.#ceiling(ctx, TIER.word, e, whole, true)),
@@ -346,7 +356,7 @@ export class SearchIndex {
     for (const rest of [false, true]) {
       const high = ceiling(0, rest);
       for (let w = lo; w < hi; w++) {
-        for (const e of rest ? this.#d.postings[w]!.rest : this.#d.postings[w]!.first) {
+        for (const e of rest ? this.#rest(w) : this.#first(w)) {
           if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
@@ -447,8 +457,7 @@ export class SearchIndex {
     // Each list is in static rank; a list reached by a typo holds nothing better than typo matches
     // that the lists before it did not already yield.
     const visit = (w: number, ceiling: number) => {
-      const p = this.#d.postings[w]!;
-      for (const list of [p.first, p.rest]) {
+      for (const list of [this.#first(w), this.#rest(w)]) {
         for (const e of list) {
           if (!top.beats(this.#ceiling(ctx, ceiling, e, false), e)) break;
           if (seen.has(e)) continue;
