@@ -18,7 +18,6 @@ export interface Name {
   readonly alt: readonly (string | undefined)[];
 }
 
-
 /** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
 export interface Built {
   readonly entries: HintEntry[];

@@ -272,8 +272,7 @@ export class SearchIndex {
     for (const e of d.exact.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
-    for (let w = lo; w < hi; w++)
-      this.#scan(ctx, top, this.#first(w), TIER.prefix, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#first(w), TIER.prefix, d.words[w] === word);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
     for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#rest(w), TIER.word, d.words[w] === word);
   }
