@@ -9,13 +9,21 @@ import { fold, foldGerman, hasUmlaut } from './fold.js';
 import { domainKeys, entityHost, hostLabels } from './host.js';
 import { ACRONYM_STOP, academicWord } from './rank.js';
 
-/** One name of an institution, folded: its words, and the German spelling of those with an umlaut. */
+/**
+ * One name of an institution, folded, and its German spelling when that differs word for word
+ * ("müller" → "mueller"). Its words are not kept apart: a search splits the few names it looks at,
+ * and a refresh builds fewer objects for the collector to copy while the shop is serving.
+ */
 export interface Name {
   readonly text: string;
+  readonly german: string | undefined;
   /** Its words and German spellings, each between spaces: a word it starts is one `includes(' ' + word)`. */
   readonly spaced: string;
-  readonly words: readonly string[];
-  readonly alt: readonly (string | undefined)[];
+}
+
+/** The words of a name, and of its German spelling (the same number of words). */
+export function wordsOf(name: Name): { words: string[]; alt: string[] | undefined } {
+  return { words: name.text.split(' '), alt: name.german?.split(' ') };
 }
 
 /** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
@@ -90,18 +98,14 @@ function foldNames(entry: HintEntry): Name[] {
     const original = entry.names[lang]!;
     const text = fold(original);
     if (text === '' || out.some((n) => n.text === text)) continue;
-    const words = text.split(' ');
-    const german = hasUmlaut(original) ? foldGerman(original).split(' ') : [];
-    const alt =
-      german.length === words.length ? words.map((w, i) => (german[i] !== w ? german[i] : undefined)) : [];
-    out.push({
-      text,
-      words,
-      alt,
-      spaced: ` ${[...words, ...alt.filter((w) => w !== undefined)].join(' ')} `,
-    });
+    const german = hasUmlaut(original) ? foldGerman(original) : text;
+    const differ = german !== text && german.split(' ').length === text.split(' ').length;
+    const words = differ ? [...new Set(`${text} ${german}`.split(' '))] : [text];
+    // One flat string (a join), not a concatenation the engine keeps in pieces until a search reads it.
+    out.push({ text, german: differ ? german : undefined, spaced: ['', ...words, ''].join(' ') });
   }
-  return out;
+  // A copy of exactly its length: the list outlives the build, and a list grown by push keeps room to spare.
+  return out.slice();
 }
 
 /**
@@ -149,7 +153,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     const entry = input[e]!;
     const names = foldNames(entry);
     folded.push(names);
-    const academic = names.some((n) => n.words.some(academicWord));
+    const academic = names.some((n) => n.text.split(' ').some(academicWord));
     prior.push((academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0));
     const lang = shownLang(entry, undefined);
     shown.push(lang === undefined ? '' : fold(entry.names[lang]!));
@@ -208,10 +212,13 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     starting.clear();
     for (const name of names) {
       file(built.exact, name.text, i);
-      for (const acronym of acronymsOf(name.words)) file(built.acronyms, acronym, i);
-      name.words.forEach((word, k) => {
-        for (const w of [word, name.alt[k]])
-          if (w !== undefined) starting.set(w, starting.get(w) === true || k === 0);
+      const { words, alt } = wordsOf(name);
+      for (const acronym of acronymsOf(words)) file(built.acronyms, acronym, i);
+      words.forEach((word, k) => {
+        starting.set(word, starting.get(word) === true || k === 0);
+        const german = alt?.[k];
+        if (german !== undefined && german !== word)
+          starting.set(german, starting.get(german) === true || k === 0);
       });
     }
     for (const [word, first] of starting) {

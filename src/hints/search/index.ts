@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
-import { acronymsOf, type Built, build, type Name, shownLang } from './build.js';
+import { acronymsOf, type Built, build, type Name, shownLang, wordsOf } from './build.js';
 import { fold, normaliseLang } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
@@ -385,8 +385,7 @@ export class SearchIndex {
       let tier: number = TIER.word;
       if (initials) tier = TIER.acronym;
       else if (name.text === ctx.text) tier = TIER.exact;
-      else if (words.every((w, j) => (j < n - 1 ? sameWord(name, j, w) : startsAt(name, j, w))))
-        tier = TIER.prefix;
+      else if (inOrder(name, words)) tier = TIER.prefix;
       // The best name has the best class (a whole last word can outrank the kind of match within a
       // group), as the posting-list scans rank it: one answer however it is found.
       const score = matchClass(table, tier, whole);
@@ -421,7 +420,7 @@ export class SearchIndex {
     if (domain !== undefined && this.#domainHits(domain).includes(e)) return TIER.host;
     const m = this.#match(e, ctx);
     if (m !== undefined) return m.tier;
-    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(n.words).includes(word!)))
+    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(wordsOf(n).words).includes(word!)))
       return TIER.acronym;
     if (ctx.words.length === 1 && hostLabels(this.#d.hosts[e] ?? '').includes(word!)) return TIER.host;
     return this.#fuzzyTier(e, ctx);
@@ -576,17 +575,20 @@ function startsWord(name: Name, word: string): boolean {
   return name.spaced.includes(` ${word}`);
 }
 
-function sameWord(name: Name, k: number, word: string): boolean {
-  return name.words[k] === word || name.alt[k] === word;
-}
-
-function startsAt(name: Name, k: number, word: string): boolean {
-  return name.words[k]?.startsWith(word) === true || name.alt[k]?.startsWith(word) === true;
+/** Whether the query's words are the name's first words, in order, the last one perhaps in part. */
+function inOrder(name: Name, query: readonly string[]): boolean {
+  const { words, alt } = wordsOf(name);
+  const last = query.length - 1;
+  return query.every((q, k) =>
+    k < last
+      ? words[k] === q || alt?.[k] === q
+      : words[k]?.startsWith(q) === true || alt?.[k]?.startsWith(q) === true,
+  );
 }
 
 /** Whether the words of a name, from some word on, start with the letters of `word` (stop words may be skipped). */
 function initialsIn(word: string, name: Name): boolean {
-  const words = name.words;
+  const { words } = wordsOf(name);
   for (let x = 0; x < words.length; x++) {
     let k = 0;
     for (let y = x; y < words.length && k < word.length; y++) {
