@@ -5,7 +5,8 @@ import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import type { HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
-import { parseHintFeed } from './parse.js';
+import { parseSteps } from './parse.js';
+import { inSlices } from './slices.js';
 import { allowedFeedUrl, type Source } from './sources.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
@@ -125,9 +126,7 @@ export async function fetchSource(
     );
   }
   try {
-    const parsed = parseHintFeed(document, {
-      ...(source.country ? { country: source.country } : {}),
-    });
+    const parsed = await inSlices(parseSteps(document, source.country ? { country: source.country } : {}));
     return {
       kind: 'updated',
       part: { entries: parsed.entries, shape: parsed.shape, ...validators, sha256, fetchedAt: new Date() },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseHintFeed } from '../../src/hints/parse.js';
+import { diffEntries, diffSteps, mergeEntries, mergeSteps } from '../../src/hints/merge.js';
+import { parseHintFeed, parseSteps } from '../../src/hints/parse.js';
 import { SearchIndex } from '../../src/hints/search-index.js';
 import { HintFeed } from '../../src/hints.js';
 import { syntheticCombinedFeed } from './synthetic-feed.js';
@@ -70,5 +71,36 @@ describe('index built in slices', () => {
     expect(feed.size).toBe(1);
     expect(feed.search('newer').map((r) => r.entityId)).toEqual(['https://idp.newer.example/idp']);
     expect(a.total).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('parse, merge and diff in slices', () => {
+  /** Runs `steps` to the end; how many times it yielded, and its result. */
+  function run<T>(steps: Generator<void, T>): { yields: number; value: T } {
+    let yields = 0;
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return { yields, value: step.value };
+      yields++;
+    }
+  }
+  const a = syntheticCombinedFeed(5_000, 20, 3);
+  const b = syntheticCombinedFeed(5_000, 20, 4);
+
+  it('parses a large feed in steps, to what parseHintFeed gives', () => {
+    const { yields, value } = run(parseSteps(a));
+    expect(yields).toBeGreaterThan(10);
+    expect(value).toEqual(parseHintFeed(a));
+  });
+
+  it('merges and compares large lists in steps, to what the functions in one go give', () => {
+    const lists = [parseHintFeed(a).entries, parseHintFeed(b).entries];
+    const merged = run(mergeSteps(lists));
+    expect(merged.yields).toBeGreaterThan(3);
+    expect([...merged.value]).toEqual([...mergeEntries(lists)]);
+    const diff = run(diffSteps(lists[0]!, merged.value));
+    expect(diff.yields).toBeGreaterThan(3);
+    expect(diff.value).toEqual(diffEntries(lists[0]!, merged.value));
+    expect(diff.value.changed).toBe(true);
   });
 });

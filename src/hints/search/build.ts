@@ -148,6 +148,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   const folded: Name[][] = [];
   const prior: number[] = [];
   const shown: string[] = [];
+  const wordCount: number[] = [];
   for (let e = 0; e < input.length; e++) {
     if ((e & 63) === 0) yield;
     const entry = input[e]!;
@@ -156,13 +157,14 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     const academic = names.some((n) => n.text.split(' ').some(academicWord));
     prior.push((academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0));
     const lang = shownLang(entry, undefined);
-    shown.push(lang === undefined ? '' : fold(entry.names[lang]!));
+    const text = lang === undefined ? '' : fold(entry.names[lang]!);
+    shown.push(text);
+    wordCount.push(text === '' ? 0 : text.split(' ').length);
   }
 
   // The static rank: higher prior first, then fewer words in the shown name (more of it matched),
   // then alphabetical, then feed order. Folded names are words of letters and digits joined by
   // single spaces, so comparing them as strings compares them word by word.
-  const wordCount = shown.map((s) => (s === '' ? 0 : s.split(' ').length));
   const order = yield* sortInSlices(
     input.map((_, e) => e),
     (a, b) =>

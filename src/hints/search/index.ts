@@ -5,6 +5,7 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBytes } from 'node:crypto';
+import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
 import { acronymsOf, type Built, build, type Name, shownLang, wordsOf } from './build.js';
 import { fold, normaliseLang } from './fold.js';
@@ -36,8 +37,6 @@ const MAX_TYPO = 32;
 /** Most dictionary words a substring query looks at (a three-letter substring of a huge list). */
 const MAX_SUBSTRING_WORDS = 4096;
 const UPPER = '\uffff';
-/** How long a build in slices keeps the event loop before it lets other work run, in ms. */
-const SLICE_MS = 5;
 /** Lists shorter than this are built in one go. */
 const SMALL = 1000;
 
@@ -66,24 +65,6 @@ interface Query {
   /** Boosts whose institutions were ranked already: 1 country, 2 language (see `#boostPass`). */
   settled: number;
   accepts?: (Accepts | undefined)[];
-}
-
-/** Steps a build, handing the event loop back every {@link SLICE_MS}. */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let start = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - start >= SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      start = performance.now();
-    }
-  }
-}
-function drain<T>(steps: Generator<void, T>): T {
-  let step = steps.next();
-  while (step.done !== true) step = steps.next();
-  return step.value;
 }
 
 export class SearchIndex {
