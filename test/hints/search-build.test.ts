@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { diffEntries, diffSteps, mergeEntries, mergeSteps } from '../../src/hints/merge.js';
 import { parseHintFeed, parseSteps } from '../../src/hints/parse.js';
 import { SearchIndex } from '../../src/hints/search-index.js';
@@ -52,6 +52,39 @@ describe('index built in slices', () => {
     expect(feed.search('u').length).toBeGreaterThan(0);
     // A build in one go would give the loop no turn between the response and the swap.
     expect(turns - before).toBeGreaterThan(5);
+  });
+
+  it('parses bodies that arrive together one at a time, each large one in a turn of the event loop of its own', async () => {
+    const parts = Array.from({ length: 6 }, (_, i) => syntheticCombinedFeed(600, 3, 10 + i));
+    const bodies = parts.map((p) => JSON.stringify(p));
+    expect(bodies.every((b) => b.length > 16 * 1024)).toBe(true);
+    const feed = new HintFeed({
+      sources: parts.map((_, i) => `https://feeds.example.org/${i}.json`),
+      retries: 0,
+      fetch: async (url) => new Response(bodies[Number(/(\d+)\.json/.exec(String(url))![1])]),
+    });
+    let turn = 0;
+    let done = false;
+    const spin = () => {
+      turn++;
+      if (!done) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const parse = JSON.parse;
+    const turns: number[] = [];
+    const spy = vi.spyOn(JSON, 'parse').mockImplementation((text, reviver) => {
+      if (bodies.includes(text)) turns.push(turn);
+      return parse(text, reviver);
+    });
+    try {
+      const result = await feed.refresh();
+      expect(result.status).toBe('updated');
+    } finally {
+      done = true;
+      spy.mockRestore();
+    }
+    expect(turns).toHaveLength(6);
+    expect(new Set(turns).size).toBe(6);
   });
 
   it('keeps the newer list when a forced refresh applies while an older one is still indexing', async () => {
