@@ -56,6 +56,14 @@ type Accepts = { readonly inside: number[]; readonly typos: number[]; readonly p
 interface Query {
   readonly text: string;
   readonly words: string[];
+  /** The words joined by single spaces: what a name starts with when it starts with them in order. */
+  readonly joined: string;
+  /** Per word, it after a space: what a name's `spaced` holds where one of its words starts with it. */
+  readonly starts: string[];
+  /** The last word between spaces: what `spaced` holds when the last word is a whole word of it. */
+  readonly whole: string;
+  /** Whether the last word is a whole word of some name (the dictionary holds it). */
+  readonly anyWhole: boolean;
   /** Per word: the dictionary range of the words it starts. */
   readonly ranges: [number, number][];
   readonly table: RankTable;
@@ -117,6 +125,10 @@ export class SearchIndex {
     const ctx: Query = {
       text,
       words,
+      joined: words.join(' '),
+      starts: words.map((w) => ` ${w}`),
+      whole: ` ${words.at(-1)} `,
+      anyWhole: d.words[this.#range(words.at(-1)!)[0]] === words.at(-1),
       ranges: words.map((w) => this.#range(w)),
       table: RANK_TABLES[domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'],
       country: options.country?.toUpperCase(),
@@ -228,7 +240,12 @@ export class SearchIndex {
   /** Every institution of `list` (static-rank order) that the query's words match, ranked. */
   #rankAll(ctx: Query, top: TopK, list: Iterable<number>): void {
     for (const e of list) {
-      if (!top.beats(this.#ceiling(ctx, TIER.exact, e), e)) return;
+      // Exact names were offered before: the best any other can be is a prefix match or initials.
+      const high = Math.max(
+        this.#ceiling(ctx, TIER.prefix, e, ctx.anyWhole),
+        this.#ceiling(ctx, TIER.acronym, e, ctx.anyWhole),
+      );
+      if (!top.beats(high, e)) return;
       this.#offerMatch(ctx, top, e);
     }
   }
@@ -249,8 +266,8 @@ export class SearchIndex {
     const word = ctx.words[0]!;
     const [lo, hi] = ctx.ranges[0]!;
     if (lo === hi) return;
-    this.#boostPass(ctx, top, this.#count(lo, hi));
     for (const e of d.exact.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
+    this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
     for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#first(w), TIER.prefix, d.words[w] === word);
@@ -304,13 +321,13 @@ export class SearchIndex {
           second = j;
       }
     }
-    // Both drives scan their lists: the boosts are settled against what they scan together.
-    this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
     const seen = new Set<number>();
     for (const e of this.#d.exact.get(ctx.text) ?? []) {
       seen.add(e);
       top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     }
+    // Both drives scan their lists: the boosts are settled against what they scan together.
+    this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
     // The last word can only be a whole word of a name when the dictionary holds it.
     const [lo] = ctx.ranges[words.length - 1]!;
     const whole = this.#d.words[lo] === words.at(-1);
@@ -350,23 +367,22 @@ export class SearchIndex {
   #match(e: number, ctx: Query): Match | undefined {
     const { words, table } = ctx;
     const n = words.length;
-    const last = words[n - 1]!;
     let best: Match | undefined;
     let bestScore = -1;
     for (const name of this.#d.names[e]!) {
       let initials = false;
       let all = true;
       for (let j = 0; j < n && all; j++) {
-        if (startsWord(name, words[j]!)) continue;
+        if (name.spaced.includes(ctx.starts[j]!)) continue;
         initials = n > 1 && initialsWord(words[j]!) && initialsIn(words[j]!, name);
         all = initials;
       }
       if (!all) continue;
-      const whole = name.spaced.includes(` ${last} `);
+      const whole = name.spaced.includes(ctx.whole);
       let tier: number = TIER.word;
       if (initials) tier = TIER.acronym;
       else if (name.text === ctx.text) tier = TIER.exact;
-      else if (inOrder(name, words)) tier = TIER.prefix;
+      else if (inOrder(name, words, ctx.joined)) tier = TIER.prefix;
       // The best name has the best class (a whole last word can outrank the kind of match within a
       // group), as the posting-list scans rank it: one answer however it is found.
       const score = matchClass(table, tier, whole);
@@ -382,7 +398,7 @@ export class SearchIndex {
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
     const tier = initials.length > 0 ? TIER.acronym : TIER.word;
-    return { tier, whole: names.some((name) => name.spaced.includes(` ${last} `)), across: true };
+    return { tier, whole: names.some((name) => name.spaced.includes(ctx.whole)), across: true };
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
@@ -557,7 +573,11 @@ function startsWord(name: Name, word: string): boolean {
 }
 
 /** Whether the query's words are the name's first words, in order, the last one perhaps in part. */
-function inOrder(name: Name, query: readonly string[]): boolean {
+function inOrder(name: Name, query: readonly string[], joined: string): boolean {
+  // Names are words joined by single spaces: starting with the query's words so joined is the same.
+  if (name.text.startsWith(joined)) return true;
+  if (name.german === undefined) return false;
+  // Some words in the German spelling, others not.
   const { words, alt } = wordsOf(name);
   const last = query.length - 1;
   return query.every((q, k) =>
