@@ -270,24 +270,27 @@ export class SearchIndex {
     this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#first(w), TIER.prefix, d.words[w] === word);
+    for (let w = lo; w < hi; w++)
+      this.#scan(ctx, top, d.from[w]!, d.split[w]!, TIER.prefix, d.words[w] === word);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, this.#rest(w), TIER.word, d.words[w] === word);
+    for (let w = lo; w < hi; w++)
+      this.#scan(ctx, top, d.split[w]!, d.from[w + 1]!, TIER.word, d.words[w] === word);
   }
 
-  /** Word `w`'s institutions where it starts a name, in static rank. */
-  #first(w: number): Int32Array {
-    return this.#d.ids.subarray(this.#d.from[w], this.#d.split[w]);
+  /** Where word `w`'s institutions start in `ids`: those where it starts a name, else (`rest`) the others. */
+  #start(w: number, rest: boolean): number {
+    return rest ? this.#d.split[w]! : this.#d.from[w]!;
   }
 
-  /** Word `w`'s institutions where it is a later word of a name, in static rank. */
-  #rest(w: number): Int32Array {
-    return this.#d.ids.subarray(this.#d.split[w], this.#d.from[w + 1]);
+  #end(w: number, rest: boolean): number {
+    return rest ? this.#d.from[w + 1]! : this.#d.split[w]!;
   }
 
-  #scan(ctx: Query, top: TopK, list: Int32Array, tier: number, whole: boolean): void {
+  /** Offers the postings `ids[start]` to `ids[end]`, until nothing later can enter. */
+  #scan(ctx: Query, top: TopK, start: number, end: number, tier: number, whole: boolean): void {
     const high = this.#ceiling(ctx, tier, 0, whole);
-    for (const e of list) {
+    for (let k = start; k < end; k++) {
+      const e = this.#d.ids[k]!;
       if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
       top.offer(e, this.#key(ctx, e, tier, whole), tier);
     }
@@ -353,7 +356,8 @@ export class SearchIndex {
     for (const rest of [false, true]) {
       const high = ceiling(0, rest);
       for (let w = lo; w < hi; w++) {
-        for (const e of rest ? this.#rest(w) : this.#first(w)) {
+        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
+          const e = this.#d.ids[k]!;
           if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
@@ -452,8 +456,9 @@ export class SearchIndex {
     // Each list is in static rank; a list reached by a typo holds nothing better than typo matches
     // that the lists before it did not already yield.
     const visit = (w: number, ceiling: number) => {
-      for (const list of [this.#first(w), this.#rest(w)]) {
-        for (const e of list) {
+      for (const rest of [false, true]) {
+        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
+          const e = this.#d.ids[k]!;
           if (!top.beats(this.#ceiling(ctx, ceiling, e, false), e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
