@@ -26,3 +26,37 @@ export function drain<T>(steps: Generator<void, T>): T {
   while (step.done !== true) step = steps.next();
   return step.value;
 }
+
+/**
+ * Sorts `items` with a merge sort that yields between runs and within merges, stable (equal items
+ * keep their order). The engine's own sort of 65,000 institutions or 100,000 words is one piece of
+ * work too long to leave the event loop blocked; runs of a few hundred items are not.
+ */
+export function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += 512) {
+    runs.push(items.slice(i, i + 512).sort(compare));
+    yield;
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r]!;
+      const b = runs[r + 1];
+      if (b === undefined) {
+        merged.push(a);
+        continue;
+      }
+      const out: T[] = [];
+      let i = 0;
+      let j = 0;
+      while (i < a.length || j < b.length) {
+        out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
+        if ((out.length & 511) === 0) yield;
+      }
+      merged.push(out);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}

@@ -4,6 +4,7 @@
  * whole build of a large list blocks the event loop far longer than a shopper tolerates: see the
  * bench's "longest event-loop stall"); the constructor runs the same steps in one go.
  */
+import { sortInSlices } from '../slices.js';
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';
 import { domainKeys, entityHost, hostLabels } from './host.js';
@@ -108,40 +109,6 @@ function foldNames(entry: HintEntry): Name[] {
   return out.slice();
 }
 
-/**
- * Sorts `items` with a merge sort that yields between runs and within merges, stable (equal items
- * keep their order). The engine's own sort of 65,000 institutions or 100,000 words is one piece of
- * work too long to leave the event loop blocked; runs of a few hundred items are not.
- */
-export function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
-  let runs: T[][] = [];
-  for (let i = 0; i < items.length; i += 512) {
-    runs.push(items.slice(i, i + 512).sort(compare));
-    yield;
-  }
-  while (runs.length > 1) {
-    const merged: T[][] = [];
-    for (let r = 0; r < runs.length; r += 2) {
-      const a = runs[r]!;
-      const b = runs[r + 1];
-      if (b === undefined) {
-        merged.push(a);
-        continue;
-      }
-      const out: T[] = [];
-      let i = 0;
-      let j = 0;
-      while (i < a.length || j < b.length) {
-        out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
-        if ((out.length & 511) === 0) yield;
-      }
-      merged.push(out);
-    }
-    runs = merged;
-  }
-  return runs[0] ?? [];
-}
-
 /** The steps of a build; each `yield` is a point where the caller may let other work run. */
 export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   // Pass 1, feed order: fold the names, and what the static rank needs.
@@ -191,6 +158,9 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   const wordIds = new Map<string, number>();
   const pairWords: number[] = [];
   const pairIds: number[] = [];
+  /** Per word (by number): how many institutions it starts a name of, and how many it is a later word of. */
+  const firsts: number[] = [];
+  const rests: number[] = [];
   const starting = new Map<string, boolean>();
   for (let i = 0; i < order.length; i++) {
     if ((i & 63) === 0) yield;
@@ -228,46 +198,39 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
       if (id === undefined) {
         id = wordIds.size;
         wordIds.set(word, id);
+        firsts.push(0);
+        rests.push(0);
       }
       pairWords.push(id);
       pairIds.push(first ? i : ~i);
+      if (first) firsts[id]!++;
+      else rests[id]!++;
     }
   }
 
   const words = yield* sortInSlices([...wordIds.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
   yield;
   // A counting sort of the pairs by word: they come in static rank, and stay so within each list.
-  const place = new Int32Array(words.length);
+  // `next` says where the next posting of a word (by number) goes: its first part, then its rest.
+  const from = new Int32Array(words.length + 1);
+  const split = new Int32Array(words.length);
+  const nextFirst = new Int32Array(words.length);
+  const nextRest = new Int32Array(words.length);
   const starts = [1];
   for (let w = 0; w < words.length; w++) {
-    place[wordIds.get(words[w]!)!] = w;
+    const id = wordIds.get(words[w]!)!;
+    split[w] = nextRest[id] = from[w]! + firsts[id]!;
+    from[w + 1] = split[w]! + rests[id]!;
+    nextFirst[id] = from[w]!;
     starts.push(starts[w]! + words[w]!.length + 1);
   }
   yield;
-  const firsts = new Int32Array(words.length + 1);
-  const totals = new Int32Array(words.length + 1);
-  for (let p = 0; p < pairWords.length; p++) {
-    const w = place[pairWords[p]!]!;
-    totals[w + 1]!++;
-    if (pairIds[p]! >= 0) firsts[w]!++;
-  }
-  const from = new Int32Array(words.length + 1);
-  const split = new Int32Array(words.length);
-  for (let w = 0; w < words.length; w++) {
-    from[w + 1] = from[w]! + totals[w + 1]!;
-    split[w] = from[w]! + firsts[w]!;
-  }
-  yield;
-  // Where the next posting of each word goes: its first part, then its rest.
-  const nextFirst = from.slice(0, words.length);
-  const nextRest = split.slice();
   const ids = new Int32Array(pairIds.length);
-  for (let p = 0; p < pairWords.length; p++) {
+  for (let p = 0; p < pairIds.length; p++) {
     if ((p & 4095) === 0) yield;
-    const w = place[pairWords[p]!]!;
     const e = pairIds[p]!;
-    if (e >= 0) ids[nextFirst[w]!++] = e;
-    else ids[nextRest[w]!++] = ~e;
+    if (e >= 0) ids[nextFirst[pairWords[p]!]!++] = e;
+    else ids[nextRest[pairWords[p]!]!++] = ~e;
   }
   yield;
   return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n`, starts };

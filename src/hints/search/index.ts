@@ -37,8 +37,6 @@ const MAX_TYPO = 32;
 /** Most dictionary words a substring query looks at (a three-letter substring of a huge list). */
 const MAX_SUBSTRING_WORDS = 4096;
 const UPPER = '\uffff';
-/** Lists shorter than this are built in one go. */
-const SMALL = 1000;
 
 /** The name shown for `entry` in `lang` (see {@link shownLang}). */
 export function pickName(entry: HintEntry, lang: string | undefined): string | undefined {
@@ -90,9 +88,7 @@ export class SearchIndex {
 
   /** Builds the index in slices, letting the process serve other requests meanwhile. */
   static async build(entries: Iterable<HintEntry>): Promise<SearchIndex> {
-    const list = Array.from(entries);
-    // A small list is built well within one slice: in one go, and swapped in without a turn of the loop.
-    return list.length < SMALL ? new SearchIndex(list) : new SearchIndex([], await inSlices(build(list)));
+    return new SearchIndex([], await inSlices(build(Array.from(entries))));
   }
 
   /** Number of institutions. */
@@ -270,11 +266,9 @@ export class SearchIndex {
     this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
-    for (let w = lo; w < hi; w++)
-      this.#scan(ctx, top, d.from[w]!, d.split[w]!, TIER.prefix, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, false, TIER.prefix, d.words[w] === word);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++)
-      this.#scan(ctx, top, d.split[w]!, d.from[w + 1]!, TIER.word, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, true, TIER.word, d.words[w] === word);
   }
 
   /** Where word `w`'s institutions start in `ids`: those where it starts a name, else (`rest`) the others. */
@@ -286,10 +280,10 @@ export class SearchIndex {
     return rest ? this.#d.from[w + 1]! : this.#d.split[w]!;
   }
 
-  /** Offers the postings `ids[start]` to `ids[end]`, until nothing later can enter. */
-  #scan(ctx: Query, top: TopK, start: number, end: number, tier: number, whole: boolean): void {
+  /** Offers word `w`'s postings (see {@link #start}) until nothing later can enter. */
+  #scan(ctx: Query, top: TopK, w: number, rest: boolean, tier: number, whole: boolean): void {
     const high = this.#ceiling(ctx, tier, 0, whole);
-    for (let k = start; k < end; k++) {
+    for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
       const e = this.#d.ids[k]!;
       if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
       top.offer(e, this.#key(ctx, e, tier, whole), tier);
@@ -331,9 +325,7 @@ export class SearchIndex {
     }
     // Both drives scan their lists: the boosts are settled against what they scan together.
     this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
-    // The last word can only be a whole word of a name when the dictionary holds it.
-    const [lo] = ctx.ranges[words.length - 1]!;
-    const whole = this.#d.words[lo] === words.at(-1);
+    const whole = ctx.anyWhole;
     // Only a name whose first word the first query word starts can be a prefix match.
     this.#drive(ctx, top, first, seen, (e, rest) =>
       this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
