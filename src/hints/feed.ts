@@ -9,9 +9,10 @@ import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } f
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
-import { diffEntries, EMPTY, mergeEntries } from './merge.js';
+import { diffEntries, diffSteps, EMPTY, mergeEntries, mergeSteps } from './merge.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
 import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
+import { inSlices } from './slices.js';
 import { checkSources, type Source } from './sources.js';
 import type {
   HintEntry,
@@ -246,7 +247,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     // Sequence guard: a refresh that already applied is newer than the file (also one that applied
     // while the index was being built).
     if (this.#appliedSeq === 0) {
-      const entries = mergeEntries(parts.map((p) => p?.entries));
+      const entries = await inSlices(mergeSteps(parts.map((p) => p?.entries)));
       const index = await SearchIndex.build(entries.values());
       if (this.#appliedSeq !== 0) return { status: 'loaded', total: this.size };
       this.#swap({ parts, entries, index });
@@ -469,8 +470,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   async #buildIndex(outcomes: readonly Outcome[], base: Snapshot) {
     const parts = outcomes.map((o, i) => (o.kind === 'failed' ? base.parts[i] : o.part));
     if (!parts.some((p, i) => p?.entries !== base.parts[i]?.entries)) return undefined;
-    const entries = mergeEntries(parts.map((p) => p?.entries));
-    const diff = diffEntries(base.entries, entries);
+    const entries = await inSlices(mergeSteps(parts.map((p) => p?.entries)));
+    const diff = await inSlices(diffSteps(base.entries, entries));
     const index = diff.changed ? await SearchIndex.build(entries.values()) : undefined;
     return { base, entries, diff, index };
   }

@@ -5,7 +5,8 @@ import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import type { HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
-import { parseHintFeed } from './parse.js';
+import { parseSteps } from './parse.js';
+import { inSlices } from './slices.js';
 import { allowedFeedUrl, type Source } from './sources.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
@@ -112,25 +113,43 @@ export async function fetchSource(
   if (previous && previous.sha256 === sha256) {
     return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
   }
+  const type = response.headers.get('content-type');
+  return oneAtATime(bytes.length, () => readFeed(bytes, type, source, { ...validators, sha256 }));
+}
+
+/** A body smaller than this is decoded and parsed well within one slice (see `slices.ts`). */
+const SMALL_BODY = 16 * 1024;
+
+/**
+ * Bodies are decoded and parsed one at a time, a large one from a turn of the event loop of its
+ * own: when several bodies arrive together, their work would otherwise run back to back before the
+ * shop's other requests get a turn.
+ */
+let parsing: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(size: number, job: () => Promise<T>): Promise<T> {
+  const turn = () => (size < SMALL_BODY ? undefined : new Promise((resolve) => setImmediate(resolve)));
+  const run = parsing.then(turn).then(job);
+  parsing = run.catch(() => undefined);
+  return run;
+}
+
+async function readFeed(
+  bytes: Uint8Array,
+  type: string | null,
+  source: Source,
+  validators: { etag: string | undefined; lastModified: string | undefined; sha256: string },
+): Promise<Outcome> {
   let document: unknown;
   try {
     document = decodeJson(bytes);
   } catch (cause) {
-    return failed(
-      notJsonMessage(source.safeUrl, response.headers.get('content-type'), bytes, cause),
-      source,
-      {
-        cause,
-      },
-    );
+    return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
   }
   try {
-    const parsed = parseHintFeed(document, {
-      ...(source.country ? { country: source.country } : {}),
-    });
+    const parsed = await inSlices(parseSteps(document, source.country ? { country: source.country } : {}));
     return {
       kind: 'updated',
-      part: { entries: parsed.entries, shape: parsed.shape, ...validators, sha256, fetchedAt: new Date() },
+      part: { entries: parsed.entries, shape: parsed.shape, ...validators, fetchedAt: new Date() },
       skipped: parsed.skipped,
       skippedCount: parsed.skippedCount,
     };

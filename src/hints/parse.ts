@@ -1,5 +1,6 @@
 import { HintFeedError } from './errors.js';
 import { normaliseLang } from './normalize.js';
+import { drain } from './slices.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /**
@@ -251,6 +252,15 @@ function entry(
  * @group Hints
  */
 export function parseHintFeed(document: unknown, options: { country?: string } = {}): ParsedHintFeed {
+  return drain(parseSteps(document, options));
+}
+
+/** {@link parseHintFeed} in steps (see `slices.ts`): a refresh parses a large feed between the shop's other work. */
+export function* parseSteps(
+  document: unknown,
+  options: { country?: string } = {},
+): Generator<void, ParsedHintFeed> {
+  let n = 0;
   const shape = detectHintFeedShape(document);
   const sourceCountry = options.country?.toUpperCase();
   const entries = new Map<string, HintEntry>();
@@ -275,6 +285,7 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
       // A region group (africa, net, org) is not a country: its institutions have none.
       const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
       for (const id in institutions) {
+        if ((++n & 255) === 0) yield;
         if (!entityIdOk(id)) {
           skips.add([group, id], NOT_AN_ENTITY_ID);
           continue;
@@ -298,6 +309,7 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
   } else {
     const flat = shape === 'flat';
     for (const id in doc) {
+      if ((++n & 255) === 0) yield;
       if (!entityIdOk(id)) {
         skips.add([id], NOT_AN_ENTITY_ID);
         continue;

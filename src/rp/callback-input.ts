@@ -5,6 +5,7 @@
  * with its form body already parsed or still unread.
  */
 import type { IncomingMessage } from 'node:http';
+import { mediaType, readBounded } from '../core/body.js';
 import { ValidationError } from './errors.js';
 
 /**
@@ -138,8 +139,7 @@ function fromForm(body: string | URLSearchParams | Record<string, unknown>): Map
 }
 
 function checkFormType(contentType: string | null | undefined): void {
-  const type = (contentType ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
+  if (mediaType(contentType) !== 'application/x-www-form-urlencoded') {
     throw missing('A POST callback must be an application/x-www-form-urlencoded form');
   }
 }
@@ -155,26 +155,18 @@ async function readWebBody(request: Request): Promise<string> {
 }
 
 async function readWebBodyOnce(request: Request): Promise<string> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES)
-    throw missing('The callback form body is too large');
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw missing('The callback form body is too large');
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readBounded(
+    request.body,
+    MAX_BODY_BYTES,
+    () => missing('The callback form body is too large'),
+    {
+      declaredLength: request.headers.get('content-length'),
+    },
+  );
+  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
 }
 
+/** A node request is read from its events: it is not a web stream, and is left open for the answer. */
 function readNodeBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     if (req.readableEnded || req.destroyed) {

@@ -19,6 +19,7 @@
  * Both browsers send `Sec-Fetch-*` only to potentially trustworthy origins (https, and http on
  * loopback hosts); an older browser, or plain http on another host, sends `Origin` alone.
  */
+import { mediaType, readBounded } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
@@ -242,8 +243,7 @@ export function defaultStartErrorResponse(error: AffiliationError): Response {
 
 /** Read a URL-encoded form of at most `max` bytes. */
 async function readForm(request: Request, max: number): Promise<URLSearchParams> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
-  if (type !== 'application/x-www-form-urlencoded') {
+  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
     throw new StartRequestError('The start route expects an application/x-www-form-urlencoded form', {
       code: 'unsupported_media_type',
       status: 415,
@@ -254,25 +254,12 @@ async function readForm(request: Request, max: number): Promise<URLSearchParams>
       code: 'form_too_large',
       status: 413,
     });
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > max) throw tooLarge();
-  if (request.body === null) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
+  const body = await readBounded(request.body, max, tooLarge, {
+    declaredLength: request.headers.get('content-length'),
+  });
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
   } catch (error) {
     throw new StartRequestError('The start form is not valid UTF-8', {
       code: 'invalid_start_form',

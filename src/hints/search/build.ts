@@ -4,22 +4,28 @@
  * whole build of a large list blocks the event loop far longer than a shopper tolerates: see the
  * bench's "longest event-loop stall"); the constructor runs the same steps in one go.
  */
+import { sortInSlices } from '../slices.js';
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';
 import { domainKeys, entityHost, hostLabels } from './host.js';
 import { ACRONYM_STOP, academicWord } from './rank.js';
 
-/** One name of an institution, folded: its words, and the German spelling of those with an umlaut. */
+/**
+ * One name of an institution, folded, and its German spelling when that differs word for word
+ * ("müller" → "mueller"). Its words are not kept apart: a search splits the few names it looks at,
+ * and a refresh builds fewer objects for the collector to copy while the shop is serving.
+ */
 export interface Name {
   readonly text: string;
+  readonly german: string | undefined;
   /** Its words and German spellings, each between spaces: a word it starts is one `includes(' ' + word)`. */
   readonly spaced: string;
-  readonly words: readonly string[];
-  readonly alt: readonly (string | undefined)[];
 }
 
-/** The institutions whose names hold a word, in static rank: those where it starts a name, then the others. */
-export type Postings = { readonly first: number[]; readonly rest: number[] };
+/** The words of a name, and of its German spelling (the same number of words). */
+export function wordsOf(name: Name): { words: string[]; alt: string[] | undefined } {
+  return { words: name.text.split(' '), alt: name.german?.split(' ') };
+}
 
 /** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
 export interface Built {
@@ -30,9 +36,18 @@ export interface Built {
   /** The institutions of a country, and those named in a language (tag and primary subtag), in static rank. */
   readonly byCountry: Map<string, Set<number>>;
   readonly byLang: Map<string, Set<number>>;
-  /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares), with its postings. */
+  /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares). */
   readonly words: string[];
-  readonly postings: Postings[];
+  /**
+   * The posting lists of all words, end to end, each in static rank: word `w`'s institutions where
+   * it starts a name are `ids[from[w]]` up to `ids[split[w]]`, those where it is a later word follow
+   * up to `ids[from[w + 1]]`. Three typed arrays rather than two arrays per word: the index is built
+   * while the shop serves requests, and every small object of it is copied by the young-generation
+   * collector in a pause of the event loop (the bench's "longest event-loop stall" during a refresh).
+   */
+  readonly ids: Int32Array;
+  readonly from: Int32Array;
+  readonly split: Int32Array;
   /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
   readonly joined: string;
   readonly starts: number[];
@@ -84,52 +99,14 @@ function foldNames(entry: HintEntry): Name[] {
     const original = entry.names[lang]!;
     const text = fold(original);
     if (text === '' || out.some((n) => n.text === text)) continue;
-    const words = text.split(' ');
-    const german = hasUmlaut(original) ? foldGerman(original).split(' ') : [];
-    const alt =
-      german.length === words.length ? words.map((w, i) => (german[i] !== w ? german[i] : undefined)) : [];
-    out.push({
-      text,
-      words,
-      alt,
-      spaced: ` ${[...words, ...alt.filter((w) => w !== undefined)].join(' ')} `,
-    });
+    const german = hasUmlaut(original) ? foldGerman(original) : text;
+    const differ = german !== text && german.split(' ').length === text.split(' ').length;
+    const words = differ ? [...new Set(`${text} ${german}`.split(' '))] : [text];
+    // One flat string (a join), not a concatenation the engine keeps in pieces until a search reads it.
+    out.push({ text, german: differ ? german : undefined, spaced: ['', ...words, ''].join(' ') });
   }
-  return out;
-}
-
-/**
- * Sorts `items` with a merge sort that yields between runs and within merges, stable (equal items
- * keep their order). The engine's own sort of 65,000 institutions or 100,000 words is one piece of
- * work too long to leave the event loop blocked; runs of a few hundred items are not.
- */
-export function* sortInSlices<T>(items: T[], compare: (a: T, b: T) => number): Generator<void, T[]> {
-  let runs: T[][] = [];
-  for (let i = 0; i < items.length; i += 512) {
-    runs.push(items.slice(i, i + 512).sort(compare));
-    yield;
-  }
-  while (runs.length > 1) {
-    const merged: T[][] = [];
-    for (let r = 0; r < runs.length; r += 2) {
-      const a = runs[r]!;
-      const b = runs[r + 1];
-      if (b === undefined) {
-        merged.push(a);
-        continue;
-      }
-      const out: T[] = [];
-      let i = 0;
-      let j = 0;
-      while (i < a.length || j < b.length) {
-        out.push(j >= b.length || (i < a.length && compare(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!);
-        if ((out.length & 511) === 0) yield;
-      }
-      merged.push(out);
-    }
-    runs = merged;
-  }
-  return runs[0] ?? [];
+  // A copy of exactly its length: the list outlives the build, and a list grown by push keeps room to spare.
+  return out.slice();
 }
 
 /** The steps of a build; each `yield` is a point where the caller may let other work run. */
@@ -138,21 +115,23 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   const folded: Name[][] = [];
   const prior: number[] = [];
   const shown: string[] = [];
+  const wordCount: number[] = [];
   for (let e = 0; e < input.length; e++) {
     if ((e & 63) === 0) yield;
     const entry = input[e]!;
     const names = foldNames(entry);
     folded.push(names);
-    const academic = names.some((n) => n.words.some(academicWord));
+    const academic = names.some((n) => n.text.split(' ').some(academicWord));
     prior.push((academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0));
     const lang = shownLang(entry, undefined);
-    shown.push(lang === undefined ? '' : fold(entry.names[lang]!));
+    const text = lang === undefined ? '' : fold(entry.names[lang]!);
+    shown.push(text);
+    wordCount.push(text === '' ? 0 : text.split(' ').length);
   }
 
   // The static rank: higher prior first, then fewer words in the shown name (more of it matched),
   // then alphabetical, then feed order. Folded names are words of letters and digits joined by
   // single spaces, so comparing them as strings compares them word by word.
-  const wordCount = shown.map((s) => (s === '' ? 0 : s.split(' ').length));
   const order = yield* sortInSlices(
     input.map((_, e) => e),
     (a, b) =>
@@ -174,7 +153,14 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     labels: new Map<string, number[]>(),
     domains: new Map<string, number[]>(),
   };
-  const dictionary = new Map<string, Postings>();
+  // Each word's number in order of first use, and every posting as a pair (word, institution),
+  // the institution negated (bitwise) where the word is not the first of a name.
+  const wordIds = new Map<string, number>();
+  const pairWords: number[] = [];
+  const pairIds: number[] = [];
+  /** Per word (by number): how many institutions it starts a name of, and how many it is a later word of. */
+  const firsts: number[] = [];
+  const rests: number[] = [];
   const starting = new Map<string, boolean>();
   for (let i = 0; i < order.length; i++) {
     if ((i & 63) === 0) yield;
@@ -198,27 +184,54 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     starting.clear();
     for (const name of names) {
       file(built.exact, name.text, i);
-      for (const acronym of acronymsOf(name.words)) file(built.acronyms, acronym, i);
-      name.words.forEach((word, k) => {
-        for (const w of [word, name.alt[k]])
-          if (w !== undefined) starting.set(w, starting.get(w) === true || k === 0);
+      const { words, alt } = wordsOf(name);
+      for (const acronym of acronymsOf(words)) file(built.acronyms, acronym, i);
+      words.forEach((word, k) => {
+        starting.set(word, starting.get(word) === true || k === 0);
+        const german = alt?.[k];
+        if (german !== undefined && german !== word)
+          starting.set(german, starting.get(german) === true || k === 0);
       });
     }
     for (const [word, first] of starting) {
-      const postings = dictionary.get(word) ?? { first: [], rest: [] };
-      if (postings.first.length + postings.rest.length === 0) dictionary.set(word, postings);
-      (first ? postings.first : postings.rest).push(i);
+      let id = wordIds.get(word);
+      if (id === undefined) {
+        id = wordIds.size;
+        wordIds.set(word, id);
+        firsts.push(0);
+        rests.push(0);
+      }
+      pairWords.push(id);
+      pairIds.push(first ? i : ~i);
+      if (first) firsts[id]!++;
+      else rests[id]!++;
     }
   }
 
-  const words = yield* sortInSlices([...dictionary.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const words = yield* sortInSlices([...wordIds.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  yield;
+  // A counting sort of the pairs by word: they come in static rank, and stay so within each list.
+  // `next` says where the next posting of a word (by number) goes: its first part, then its rest.
+  const from = new Int32Array(words.length + 1);
+  const split = new Int32Array(words.length);
+  const nextFirst = new Int32Array(words.length);
+  const nextRest = new Int32Array(words.length);
   const starts = [1];
-  for (const word of words) starts.push(starts.at(-1)! + word.length + 1);
-  return {
-    ...built,
-    words,
-    postings: words.map((w) => dictionary.get(w)!),
-    joined: `\n${words.join('\n')}\n`,
-    starts,
-  };
+  for (let w = 0; w < words.length; w++) {
+    const id = wordIds.get(words[w]!)!;
+    split[w] = nextRest[id] = from[w]! + firsts[id]!;
+    from[w + 1] = split[w]! + rests[id]!;
+    nextFirst[id] = from[w]!;
+    starts.push(starts[w]! + words[w]!.length + 1);
+  }
+  yield;
+  const ids = new Int32Array(pairIds.length);
+  for (let p = 0; p < pairIds.length; p++) {
+    if ((p & 4095) === 0) yield;
+    const e = pairIds[p]!;
+    if (e >= 0) ids[nextFirst[pairWords[p]!]!++] = e;
+    else ids[nextRest[pairWords[p]!]!++] = ~e;
+  }
+  yield;
+  return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n`, starts };
 }

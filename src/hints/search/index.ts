@@ -5,8 +5,9 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBytes } from 'node:crypto';
+import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
-import { acronymsOf, type Built, build, type Name, shownLang } from './build.js';
+import { acronymsOf, type Built, build, type Name, shownLang, wordsOf } from './build.js';
 import { fold, normaliseLang } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
@@ -36,10 +37,6 @@ const MAX_TYPO = 32;
 /** Most dictionary words a substring query looks at (a three-letter substring of a huge list). */
 const MAX_SUBSTRING_WORDS = 4096;
 const UPPER = '\uffff';
-/** How long a build in slices keeps the event loop before it lets other work run, in ms. */
-const SLICE_MS = 5;
-/** Lists shorter than this are built in one go. */
-const SMALL = 1000;
 
 /** The name shown for `entry` in `lang` (see {@link shownLang}). */
 export function pickName(entry: HintEntry, lang: string | undefined): string | undefined {
@@ -57,6 +54,14 @@ type Accepts = { readonly inside: number[]; readonly typos: number[]; readonly p
 interface Query {
   readonly text: string;
   readonly words: string[];
+  /** The words joined by single spaces: what a name starts with when it starts with them in order. */
+  readonly joined: string;
+  /** Per word, it after a space: what a name's `spaced` holds where one of its words starts with it. */
+  readonly starts: string[];
+  /** The last word between spaces: what `spaced` holds when the last word is a whole word of it. */
+  readonly whole: string;
+  /** Whether the last word is a whole word of some name (the dictionary holds it). */
+  readonly anyWhole: boolean;
   /** Per word: the dictionary range of the words it starts. */
   readonly ranges: [number, number][];
   readonly table: RankTable;
@@ -66,24 +71,6 @@ interface Query {
   /** Boosts whose institutions were ranked already: 1 country, 2 language (see `#boostPass`). */
   settled: number;
   accepts?: (Accepts | undefined)[];
-}
-
-/** Steps a build, handing the event loop back every {@link SLICE_MS}. */
-async function inSlices<T>(steps: Generator<void, T>): Promise<T> {
-  let start = performance.now();
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-    if (performance.now() - start >= SLICE_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      start = performance.now();
-    }
-  }
-}
-function drain<T>(steps: Generator<void, T>): T {
-  let step = steps.next();
-  while (step.done !== true) step = steps.next();
-  return step.value;
 }
 
 export class SearchIndex {
@@ -101,9 +88,7 @@ export class SearchIndex {
 
   /** Builds the index in slices, letting the process serve other requests meanwhile. */
   static async build(entries: Iterable<HintEntry>): Promise<SearchIndex> {
-    const list = Array.from(entries);
-    // A small list is built well within one slice: in one go, and swapped in without a turn of the loop.
-    return list.length < SMALL ? new SearchIndex(list) : new SearchIndex([], await inSlices(build(list)));
+    return new SearchIndex([], await inSlices(build(Array.from(entries))));
   }
 
   /** Number of institutions. */
@@ -136,6 +121,10 @@ export class SearchIndex {
     const ctx: Query = {
       text,
       words,
+      joined: words.join(' '),
+      starts: words.map((w) => ` ${w}`),
+      whole: ` ${words.at(-1)} `,
+      anyWhole: d.words[this.#range(words.at(-1)!)[0]] === words.at(-1),
       ranges: words.map((w) => this.#range(w)),
       table: RANK_TABLES[domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'],
       country: options.country?.toUpperCase(),
@@ -247,7 +236,12 @@ export class SearchIndex {
   /** Every institution of `list` (static-rank order) that the query's words match, ranked. */
   #rankAll(ctx: Query, top: TopK, list: Iterable<number>): void {
     for (const e of list) {
-      if (!top.beats(this.#ceiling(ctx, TIER.exact, e), e)) return;
+      // Exact names were offered before: the best any other can be is a prefix match or initials.
+      const high = Math.max(
+        this.#ceiling(ctx, TIER.prefix, e, ctx.anyWhole),
+        this.#ceiling(ctx, TIER.acronym, e, ctx.anyWhole),
+      );
+      if (!top.beats(high, e)) return;
       this.#offerMatch(ctx, top, e);
     }
   }
@@ -259,9 +253,7 @@ export class SearchIndex {
 
   /** Postings of the dictionary range `[lo, hi)`. */
   #count(lo: number, hi: number): number {
-    let n = 0;
-    for (let w = lo; w < hi; w++) n += this.#d.postings[w]!.first.length + this.#d.postings[w]!.rest.length;
-    return n;
+    return this.#d.from[hi]! - this.#d.from[lo]!;
   }
 
   /** One query word: names it is (exact), names it starts (prefix), names with a word it starts. */
@@ -270,19 +262,29 @@ export class SearchIndex {
     const word = ctx.words[0]!;
     const [lo, hi] = ctx.ranges[0]!;
     if (lo === hi) return;
-    this.#boostPass(ctx, top, this.#count(lo, hi));
     for (const e of d.exact.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
+    this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself before longer words it starts.
-    for (let w = lo; w < hi; w++)
-      this.#scan(ctx, top, d.postings[w]!.first, TIER.prefix, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, false, TIER.prefix, d.words[w] === word);
     if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, d.postings[w]!.rest, TIER.word, d.words[w] === word);
+    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, true, TIER.word, d.words[w] === word);
   }
 
-  #scan(ctx: Query, top: TopK, list: readonly number[], tier: number, whole: boolean): void {
+  /** Where word `w`'s institutions start in `ids`: those where it starts a name, else (`rest`) the others. */
+  #start(w: number, rest: boolean): number {
+    return rest ? this.#d.split[w]! : this.#d.from[w]!;
+  }
+
+  #end(w: number, rest: boolean): number {
+    return rest ? this.#d.from[w + 1]! : this.#d.split[w]!;
+  }
+
+  /** Offers word `w`'s postings (see {@link #start}) until nothing later can enter. */
+  #scan(ctx: Query, top: TopK, w: number, rest: boolean, tier: number, whole: boolean): void {
     const high = this.#ceiling(ctx, tier, 0, whole);
-    for (const e of list) {
+    for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
+      const e = this.#d.ids[k]!;
       if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
       top.offer(e, this.#key(ctx, e, tier, whole), tier);
     }
@@ -304,30 +306,30 @@ export class SearchIndex {
       if (sizes[j]! > 0 && (first === -1 || sizes[j]! < sizes[first]!)) first = j;
     }
     if (first === -1) return;
-    this.#boostPass(ctx, top, sizes[first]!);
+    // Names where the driving word is initials are not in its range: another word drives for them,
+    // up to the classes of initials and of words across names. The smallest longer word, else the
+    // longest, the last of equals (the place comes after the initials: "tu wien", "hr west").
+    let second = -1;
+    if (initialsWord(words[first]!)) {
+      const short = words.every(initialsWord);
+      for (let j = 0; j < words.length; j++) {
+        if (j === first || sizes[j] === 0 || (!short && initialsWord(words[j]!))) continue;
+        if (second === -1 || (short ? words[j]!.length >= words[second]!.length : sizes[j]! < sizes[second]!))
+          second = j;
+      }
+    }
     const seen = new Set<number>();
     for (const e of this.#d.exact.get(ctx.text) ?? []) {
       seen.add(e);
       top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     }
-    // The last word can only be a whole word of a name when the dictionary holds it.
-    const [lo] = ctx.ranges[words.length - 1]!;
-    const whole = this.#d.words[lo] === words.at(-1);
+    // Both drives scan their lists: the boosts are settled against what they scan together.
+    this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
+    const whole = ctx.anyWhole;
     // Only a name whose first word the first query word starts can be a prefix match.
     this.#drive(ctx, top, first, seen, (e, rest) =>
       this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
     );
-    if (!initialsWord(words[first]!)) return;
-    // Names where the driving word is initials are not in its range: another word drives for them,
-    // up to the classes of initials and of words across names. The smallest longer word, else the
-    // longest, the last of equals (the place comes after the initials: "tu wien", "hr west").
-    const short = words.every(initialsWord);
-    let second = -1;
-    for (let j = 0; j < words.length; j++) {
-      if (j === first || sizes[j] === 0 || (!short && initialsWord(words[j]!))) continue;
-      if (second === -1 || (short ? words[j]!.length >= words[second]!.length : sizes[j]! < sizes[second]!))
-        second = j;
-    }
     if (second === -1) return;
     this.#drive(ctx, top, second, seen, (e) =>
       Math.max(this.#ceiling(ctx, TIER.acronym, e, whole), this.#ceiling(ctx, TIER.word, e, whole, true)),
@@ -346,7 +348,8 @@ export class SearchIndex {
     for (const rest of [false, true]) {
       const high = ceiling(0, rest);
       for (let w = lo; w < hi; w++) {
-        for (const e of rest ? this.#d.postings[w]!.rest : this.#d.postings[w]!.first) {
+        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
+          const e = this.#d.ids[k]!;
           if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
@@ -360,24 +363,22 @@ export class SearchIndex {
   #match(e: number, ctx: Query): Match | undefined {
     const { words, table } = ctx;
     const n = words.length;
-    const last = words[n - 1]!;
     let best: Match | undefined;
     let bestScore = -1;
     for (const name of this.#d.names[e]!) {
       let initials = false;
       let all = true;
       for (let j = 0; j < n && all; j++) {
-        if (startsWord(name, words[j]!)) continue;
+        if (name.spaced.includes(ctx.starts[j]!)) continue;
         initials = n > 1 && initialsWord(words[j]!) && initialsIn(words[j]!, name);
         all = initials;
       }
       if (!all) continue;
-      const whole = name.spaced.includes(` ${last} `);
+      const whole = name.spaced.includes(ctx.whole);
       let tier: number = TIER.word;
       if (initials) tier = TIER.acronym;
       else if (name.text === ctx.text) tier = TIER.exact;
-      else if (words.every((w, j) => (j < n - 1 ? sameWord(name, j, w) : startsAt(name, j, w))))
-        tier = TIER.prefix;
+      else if (inOrder(name, words, ctx.joined)) tier = TIER.prefix;
       // The best name has the best class (a whole last word can outrank the kind of match within a
       // group), as the posting-list scans rank it: one answer however it is found.
       const score = matchClass(table, tier, whole);
@@ -393,7 +394,7 @@ export class SearchIndex {
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
     const tier = initials.length > 0 ? TIER.acronym : TIER.word;
-    return { tier, whole: names.some((name) => name.spaced.includes(` ${last} `)), across: true };
+    return { tier, whole: names.some((name) => name.spaced.includes(ctx.whole)), across: true };
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
@@ -412,7 +413,7 @@ export class SearchIndex {
     if (domain !== undefined && this.#domainHits(domain).includes(e)) return TIER.host;
     const m = this.#match(e, ctx);
     if (m !== undefined) return m.tier;
-    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(n.words).includes(word!)))
+    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(wordsOf(n).words).includes(word!)))
       return TIER.acronym;
     if (ctx.words.length === 1 && hostLabels(this.#d.hosts[e] ?? '').includes(word!)) return TIER.host;
     return this.#fuzzyTier(e, ctx);
@@ -447,9 +448,9 @@ export class SearchIndex {
     // Each list is in static rank; a list reached by a typo holds nothing better than typo matches
     // that the lists before it did not already yield.
     const visit = (w: number, ceiling: number) => {
-      const p = this.#d.postings[w]!;
-      for (const list of [p.first, p.rest]) {
-        for (const e of list) {
+      for (const rest of [false, true]) {
+        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
+          const e = this.#d.ids[k]!;
           if (!top.beats(this.#ceiling(ctx, ceiling, e, false), e)) break;
           if (seen.has(e)) continue;
           seen.add(e);
@@ -568,17 +569,24 @@ function startsWord(name: Name, word: string): boolean {
   return name.spaced.includes(` ${word}`);
 }
 
-function sameWord(name: Name, k: number, word: string): boolean {
-  return name.words[k] === word || name.alt[k] === word;
-}
-
-function startsAt(name: Name, k: number, word: string): boolean {
-  return name.words[k]?.startsWith(word) === true || name.alt[k]?.startsWith(word) === true;
+/** Whether the query's words are the name's first words, in order, the last one perhaps in part. */
+function inOrder(name: Name, query: readonly string[], joined: string): boolean {
+  // Names are words joined by single spaces: starting with the query's words so joined is the same.
+  if (name.text.startsWith(joined)) return true;
+  if (name.german === undefined) return false;
+  // Some words in the German spelling, others not.
+  const { words, alt } = wordsOf(name);
+  const last = query.length - 1;
+  return query.every((q, k) =>
+    k < last
+      ? words[k] === q || alt?.[k] === q
+      : words[k]?.startsWith(q) === true || alt?.[k]?.startsWith(q) === true,
+  );
 }
 
 /** Whether the words of a name, from some word on, start with the letters of `word` (stop words may be skipped). */
 function initialsIn(word: string, name: Name): boolean {
-  const words = name.words;
+  const { words } = wordsOf(name);
   for (let x = 0; x < words.length; x++) {
     let k = 0;
     for (let y = x; y < words.length && k < word.length; y++) {
