@@ -3,7 +3,7 @@
  * Nothing here is called by the SDK itself: the merchant turns it on with {@link instrument}, and
  * only then does the SDK publish (a channel with no subscriber costs one check).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { type TracingChannelSubscribers, tracingChannel } from 'node:diagnostics_channel';
 import {
   type Attributes,
@@ -123,34 +123,33 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   };
   meter.addBatchObservableCallback(observeHints, [hintAge, hintSize]);
 
-  // The span of the operation a context belongs to, and the context its children start in.
-  const spans = new WeakMap<object, Span>();
-  const current = new AsyncLocalStorage<Context>();
-  const parent = (): Context => current.getStore() ?? context.active();
+  // What the start of each operation opened: its span, and the attributes its metrics share with it.
+  const opened = new WeakMap<object, Opened>();
 
   const unsubscribers: (() => void)[] = [];
   function follow<C extends OutcomeFields>(
     name: string,
-    open: (ctx: C, parentContext: Context) => Span,
-    close: (ctx: C, span: Span) => void,
+    open: (ctx: C, parentContext: Context) => Opened,
+    close: (ctx: C, operation: Opened) => void,
   ): void {
     const tc = tracingChannel<Context, C>(name);
     // The transform runs as the SDK enters the operation: the span opens, and stays current for
     // whatever the operation calls (a token request inside a callback becomes its child).
     const transform = (ctx: C): Context => {
-      const parentContext = parent();
-      const span = open(ctx, parentContext);
-      spans.set(ctx, span);
-      return trace.setSpan(parentContext, span);
+      const parentContext = context.active();
+      const operation = open(ctx, parentContext);
+      opened.set(ctx, operation);
+      return trace.setSpan(parentContext, operation.span);
     };
-    tc.start.bindStore(current, transform);
+    tc.start.bindStore(activeContext, transform);
     const finish = (ctx: C): void => {
-      const span = spans.get(ctx);
-      if (!span) return;
-      spans.delete(ctx);
-      close(ctx, span);
+      const operation = opened.get(ctx);
+      if (!operation) return;
+      opened.delete(ctx);
+      close(ctx, operation);
+      const { span } = operation;
       if (ctx.outcome === 'error') {
-        span.setAttribute('error.type', ctx.errorCode ?? ctx.errorClass ?? '_OTHER');
+        span.setAttribute('error.type', errorType(ctx));
         span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.errorCode ?? ctx.errorClass });
       }
       span.end();
@@ -168,25 +167,12 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     tc.subscribe(handlers);
     unsubscribers.push(() => {
       tc.unsubscribe(handlers);
-      tc.start.unbindStore(current);
+      tc.start.unbindStore(activeContext);
     });
   }
 
-  const outcomeAttrs = (ctx: OutcomeFields): Attributes =>
-    ctx.outcome === 'error'
-      ? { [ATTR.outcome]: 'error', 'error.type': ctx.errorCode ?? ctx.errorClass ?? '_OTHER' }
-      : { [ATTR.outcome]: 'success' };
-
-  const validationAttrs = (ctx: ValidationStartContext | ValidationCallbackContext): Attributes => {
-    const attrs: Attributes = {};
-    if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
-    if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
-    if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
-    if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
-    return attrs;
-  };
-
-  // A start and a callback: one internal span each, the same attributes, their own instruments.
+  // A start and a callback: one internal span each, the same attributes, their own instruments. The
+  // callback's fields become known as it is checked, so the attributes are read at the end.
   const validationStep = <C extends ValidationStartContext | ValidationCallbackContext>(
     name: string,
     spanName: string,
@@ -194,9 +180,16 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   ) =>
     follow<C>(
       name,
-      (_ctx, parentContext) => tracer.startSpan(spanName, { kind: SpanKind.INTERNAL }, parentContext),
-      (ctx, span) => {
-        const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
+      (_ctx, parentContext) => ({
+        span: tracer.startSpan(spanName, { kind: SpanKind.INTERNAL }, parentContext),
+        attrs: {},
+      }),
+      (ctx, { span, attrs }) => {
+        if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
+        if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
+        if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
+        if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
+        addOutcome(attrs, ctx);
         span.setAttributes(attrs);
         record(ctx, attrs);
       },
@@ -215,64 +208,81 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     },
   );
 
-  const serviceRequest = (name: string) =>
-    follow<ServiceRequestContext>(
+  // An HTTP client span and `http.client.request.duration`: the attributes known at the start (method,
+  // server) are the span's and the histogram's, the response's status is added at the end.
+  const httpRequest = <C extends ServiceRequestContext | DocsSiteRequestContext>(
+    name: string,
+    open: (ctx: C) => { spanName: string; attrs: Attributes; spanOnly?: Attributes },
+    close?: (ctx: C, span: Span) => void,
+  ) =>
+    follow<C>(
       name,
-      (ctx, parentContext) =>
-        tracer.startSpan(
-          ctx.method,
-          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': ctx.method, ...urlAttrs(ctx.url) } },
-          parentContext,
-        ),
-      (ctx, span) => {
-        const attrs = httpAttrs(ctx.method, ctx.url, ctx);
-        span.setAttributes(attrs);
-        if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
+      (ctx, parentContext) => {
+        const { spanName, attrs, spanOnly } = open(ctx);
+        const span = tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes: attrs }, parentContext);
+        if (spanOnly) span.setAttributes(spanOnly);
+        return { span, attrs };
+      },
+      (ctx, { span, attrs }) => {
+        if (ctx.status !== undefined) {
+          attrs['http.response.status_code'] = ctx.status;
+          span.setAttribute('http.response.status_code', ctx.status);
+        }
+        if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
+        close?.(ctx, span);
         if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
+      },
+    );
+  const serviceRequest = (name: string) =>
+    httpRequest<ServiceRequestContext>(
+      name,
+      (ctx) => {
+        const attrs: Attributes = { 'http.request.method': ctx.method };
+        if (!URL.canParse(ctx.url)) return { spanName: ctx.method, attrs };
+        const url = new URL(ctx.url);
+        attrs['server.address'] = url.hostname;
+        attrs['server.port'] = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+        return { spanName: ctx.method, attrs, spanOnly: { 'url.full': `${url.origin}${url.pathname}` } };
+      },
+      (ctx, span) => {
+        if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
       },
     );
   serviceRequest(CHANNELS.token);
   serviceRequest(CHANNELS.keys);
 
-  follow<DocsSiteRequestContext>(
+  httpRequest<DocsSiteRequestContext>(
     CHANNELS.docsSiteRequest,
-    (ctx, parentContext) =>
-      tracer.startSpan(
-        `${ctx.method} ${ctx.route}`,
-        {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            'http.request.method': ctx.method,
-            'url.template': ctx.route,
-            ...hostAttrs(ctx.serverAddress),
-          },
-        },
-        parentContext,
-      ),
+    (ctx) => {
+      const attrs: Attributes = { 'http.request.method': ctx.method, 'url.template': ctx.route };
+      const host = ctx.serverAddress;
+      const at = host.lastIndexOf(':');
+      if (at > 0 && !host.endsWith(']')) {
+        attrs['server.address'] = host.slice(0, at);
+        attrs['server.port'] = Number(host.slice(at + 1));
+      } else {
+        attrs['server.address'] = host;
+      }
+      return { spanName: `${ctx.method} ${ctx.route}`, attrs };
+    },
     (ctx, span) => {
-      const attrs: Attributes = {
-        'http.request.method': ctx.method,
-        'url.template': ctx.route,
-        ...hostAttrs(ctx.serverAddress),
-        ...statusAttrs(ctx),
-      };
-      span.setAttributes(attrs);
       if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
-      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
     },
   );
 
   follow<HintsRefreshContext>(
     CHANNELS.hintsRefresh,
-    (ctx, parentContext) =>
-      tracer.startSpan(
+    (ctx, parentContext) => ({
+      span: tracer.startSpan(
         'affiliation-validation hints refresh',
         { kind: SpanKind.INTERNAL, attributes: { [ATTR.feed]: ctx.feed } },
         parentContext,
       ),
-    (ctx, span) => {
-      const attrs: Attributes = { [ATTR.feed]: ctx.feed, [ATTR.refreshStatus]: ctx.status ?? 'failed' };
-      if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+      attrs: { [ATTR.feed]: ctx.feed },
+    }),
+    (ctx, { span, attrs }) => {
+      attrs[ATTR.refreshStatus] = ctx.status ?? 'failed';
+      if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
       span.setAttributes({
         ...attrs,
         'affiliation_validation.hints.sources': ctx.sources,
@@ -298,29 +308,34 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   };
 }
 
-function hostAttrs(host: string): Attributes {
-  const at = host.lastIndexOf(':');
-  if (at > 0 && !host.endsWith(']')) {
-    return { 'server.address': host.slice(0, at), 'server.port': Number(host.slice(at + 1)) };
+/**
+ * The store the start channels bind: the OpenTelemetry context itself. `runStores` calls a bound
+ * store's `run(value, fn)` and nothing else, so the SDK's operation runs with its span active in the
+ * merchant's context manager (an AsyncLocalStorage under NodeSDK): a token request inside a callback
+ * finds the callback span there, and so do other instrumentations (undici's request spans). A store
+ * of our own would be a second AsyncLocalStorage, which every promise of the process pays for.
+ */
+const activeContext = {
+  run: <T>(value: Context, fn: () => T): T => context.with(value, fn),
+} as unknown as AsyncLocalStorage<Context>;
+
+/** What the start of an operation opened. */
+interface Opened {
+  span: Span;
+  /** The operation's metric attributes: those known at the start, completed at the end. */
+  attrs: Attributes;
+}
+
+/** `error.type`: the error's stable code, else its class. */
+function errorType(ctx: OutcomeFields): string {
+  return ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+}
+
+function addOutcome(attrs: Attributes, ctx: OutcomeFields): void {
+  if (ctx.outcome === 'error') {
+    attrs[ATTR.outcome] = 'error';
+    attrs['error.type'] = errorType(ctx);
+  } else {
+    attrs[ATTR.outcome] = 'success';
   }
-  return { 'server.address': host };
-}
-
-function urlAttrs(url: string): Attributes {
-  if (!URL.canParse(url)) return {};
-  const u = new URL(url);
-  const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
-  return { 'server.address': u.hostname, 'server.port': port, 'url.full': `${u.origin}${u.pathname}` };
-}
-
-function statusAttrs(ctx: { status?: number | undefined } & OutcomeFields): Attributes {
-  const attrs: Attributes = {};
-  if (ctx.status !== undefined) attrs['http.response.status_code'] = ctx.status;
-  if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
-  return attrs;
-}
-
-function httpAttrs(method: string, url: string, ctx: ServiceRequestContext): Attributes {
-  const { 'url.full': _full, ...server } = urlAttrs(url);
-  return { 'http.request.method': method, ...server, ...statusAttrs(ctx) };
 }
