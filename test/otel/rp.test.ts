@@ -21,6 +21,8 @@ let telemetry: Telemetry;
 let op: RunningTestProvider;
 /** Set by a test to make the token endpoint answer with this status. */
 let tokenStatus: number | undefined;
+/** The active span's id when the SDK fetched each URL: what another instrumentation (undici's) sees. */
+const activeAtFetch = new Map<string, string | undefined>();
 
 beforeAll(async () => {
   telemetry = startTelemetry();
@@ -38,6 +40,7 @@ beforeEach(() => {
 async function client(responseType: 'code' | 'id_token' = 'code', provider = op) {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    activeAtFetch.set(url, trace.getActiveSpan()?.spanContext().spanId);
     if (tokenStatus !== undefined && url === provider.endpoints.token) {
       return new Response('<h1>Service Unavailable</h1>', { status: tokenStatus });
     }
@@ -97,6 +100,9 @@ describe('a successful code-flow validation', () => {
     expect(token?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
     expect(keys?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
     expect(callback?.spanContext().traceId).toBe(request?.spanContext().traceId);
+    // Each request runs with its own span active, so an HTTP instrumentation nests under it.
+    expect(activeAtFetch.get(op.endpoints.token)).toBe(token?.spanContext().spanId);
+    expect(activeAtFetch.get(op.endpoints.jwks)).toBe(keys?.spanContext().spanId);
 
     const expected = {
       'affiliation_validation.outcome': 'success',
