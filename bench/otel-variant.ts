@@ -6,7 +6,7 @@
  * the milliseconds of CPU the call took in this process.
  */
 import { pathToFileURL } from 'node:url';
-import { context, createContextKey } from '@opentelemetry/api';
+import { context, SpanKind } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import type * as Sdk from '../src/index.js';
 import type * as OtelEntry from '../src/otel.js';
@@ -25,7 +25,6 @@ export interface VariantSetup {
   issuer: string;
 }
 
-const SHOP_REQUEST = createContextKey('the shop request');
 const send = (message: unknown) => process.send?.(message);
 
 process.once('message', async (setup: VariantSetup) => {
@@ -37,15 +36,37 @@ process.once('message', async (setup: VariantSetup) => {
     redirectUri: DEFAULT_TEST_CLIENT.redirectUris[0] as string,
     transactions: new sdk.MemoryTransactionStore({ bindToBrowser: false }),
   });
-  if (setup.otel !== 'off') context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-  if (setup.otel === 'recording') {
-    const { instrument } = (await import(pathToFileURL(setup.otelEntry).href)) as typeof OtelEntry;
-    instrument(recordingProviders());
+  // What a NodeSDK set-up does whether or not the SDK is instrumented: its context manager, and its
+  // HTTP server instrumentation recording a span and a duration for each of the shop's requests (a
+  // start and a callback are one request each), which the SDK's spans become children of.
+  let inRequest = <T>(fn: () => Promise<T>): Promise<T> => fn();
+  if (setup.otel !== 'off') {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    const providers = recordingProviders();
+    const tracer = providers.tracerProvider.getTracer('@opentelemetry/instrumentation-http');
+    const serverDuration = providers.meterProvider
+      .getMeter('@opentelemetry/instrumentation-http')
+      .createHistogram('http.server.request.duration', { unit: 's' });
+    const attributes = { 'http.request.method': 'GET', 'url.scheme': 'https', 'http.route': '/affiliation' };
+    inRequest = (fn) =>
+      tracer.startActiveSpan('GET /affiliation', { kind: SpanKind.SERVER, attributes }, async (span) => {
+        const began = performance.now();
+        try {
+          return await fn();
+        } finally {
+          span.setAttribute('http.response.status_code', 200);
+          span.end();
+          serverDuration.record((performance.now() - began) / 1000, {
+            ...attributes,
+            'http.response.status_code': 200,
+          });
+        }
+      });
+    if (setup.otel === 'recording') {
+      const { instrument } = (await import(pathToFileURL(setup.otelEntry).href)) as typeof OtelEntry;
+      instrument(providers);
+    }
   }
-  // With OpenTelemetry set up, each call runs in the shop request's context, as the HTTP server
-  // instrumentation of a NodeSDK set-up makes it: the context manager is then really in use.
-  const inRequest = <T>(fn: () => Promise<T>): Promise<T> =>
-    setup.otel === 'off' ? fn() : context.with(context.active().setValue(SHOP_REQUEST, true), fn);
   const measured = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
     const before = process.cpuUsage();
     const result = await inRequest(fn);

@@ -6,10 +6,10 @@
  * - **no channels**: the SDK bundled with `src/diagnostics/channels.ts` replaced by a stub whose
  *   `traceAsync` only calls the function (the code as it would be without channels);
  * - **channels, no subscriber**: the SDK as shipped (bundled the same way), nobody listening;
- * - **OpenTelemetry SDK set up**: the same bundle, with what a merchant's OpenTelemetry set-up turns
- *   on whether or not the SDK is instrumented (the AsyncLocalStorage context manager, as `NodeSDK`
- *   registers it, each call in the shop request's context as its HTTP instrumentation makes it),
- *   nobody subscribed;
+ * - **OpenTelemetry SDK set up**: the same bundle, with what a merchant's `NodeSDK` set-up does whether
+ *   or not the SDK is instrumented: its AsyncLocalStorage context manager, and its HTTP server
+ *   instrumentation recording a span and a duration for each shop request (each call runs inside
+ *   that span), nobody subscribed;
  * - **OpenTelemetry recording**: that set-up with `affiliation-validation/otel` (bundled too)
  *   subscribed, the real OpenTelemetry SDK recording every span and every metric as `NodeSDK` does:
  *   spans through a `BatchSpanProcessor` (its exporter in memory), metrics aggregated for a reader.
