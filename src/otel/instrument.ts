@@ -154,16 +154,14 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       }
       span.end();
     };
-    const handlers: TracingChannelSubscribers<C> = {
-      start() {},
+    // Only the events read: a channel nobody subscribes to costs the SDK nothing when it publishes.
+    const handlers = {
       // A failure before the operation's first await ends it here (no async events follow).
       end(ctx) {
         if (ctx.outcome === 'error') finish(ctx);
       },
-      asyncStart() {},
       asyncEnd: finish,
-      error() {},
-    };
+    } as TracingChannelSubscribers<C>;
     tc.subscribe(handlers);
     unsubscribers.push(() => {
       tc.unsubscribe(handlers);
@@ -171,38 +169,39 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     });
   }
 
-  // A start and a callback: one internal span each, the same attributes, their own instruments. The
-  // callback's fields become known as it is checked, so the attributes are read at the end.
-  const validationStep = <C extends ValidationStartContext | ValidationCallbackContext>(
-    name: string,
-    spanName: string,
-    record: (ctx: C, attrs: Attributes) => void,
-  ) =>
-    follow<C>(
-      name,
-      (_ctx, parentContext) => ({
-        span: tracer.startSpan(spanName, { kind: SpanKind.INTERNAL }, parentContext),
-        attrs: {},
-      }),
-      (ctx, { span, attrs }) => {
-        if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
-        if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
-        if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
-        if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
-        addOutcome(attrs, ctx);
-        span.setAttributes(attrs);
-        record(ctx, attrs);
-      },
-    );
-  validationStep<ValidationStartContext>(
-    CHANNELS.validationStart,
-    'affiliation-validation start',
-    (_ctx, attrs) => starts.add(1, attrs),
-  );
-  validationStep<ValidationCallbackContext>(
+  // The start of a validation has no span of its own: it does no I/O (it builds an authorization URL
+  // and a transaction) and runs inside the shop's request span, so a span would cost more than it
+  // shows. It is counted (starts against callbacks: docs/operations.md), and a failed start is an
+  // event on the shop's span, the active one when the start ends (no store is bound to this channel).
+  const startChannel = tracingChannel<unknown, ValidationStartContext>(CHANNELS.validationStart);
+  const startEnded = (ctx: ValidationStartContext): void => {
+    const attrs = validationAttributes(ctx);
+    starts.add(1, attrs);
+    if (ctx.outcome === 'error') trace.getActiveSpan()?.addEvent('affiliation_validation.start', attrs);
+  };
+  // Node subscribes only the handlers given (its types want all five): with no store bound either,
+  // the start event stays inactive and the SDK's `runStores` on it is a plain call.
+  const startHandlers = {
+    // A failure before the start's first await ends it here (no async events follow).
+    end(ctx) {
+      if (ctx.outcome === 'error') startEnded(ctx);
+    },
+    asyncEnd: startEnded,
+  } as TracingChannelSubscribers<ValidationStartContext>;
+  startChannel.subscribe(startHandlers);
+  unsubscribers.push(() => startChannel.unsubscribe(startHandlers));
+
+  // The callback: an internal span under the shop's. Its fields become known as it is checked, so
+  // the attributes are read at the end.
+  follow<ValidationCallbackContext>(
     CHANNELS.validationCallback,
-    'affiliation-validation callback',
-    (ctx, attrs) => {
+    (_ctx, parentContext) => ({
+      span: tracer.startSpan('affiliation-validation callback', { kind: SpanKind.INTERNAL }, parentContext),
+      attrs: {},
+    }),
+    (ctx, { span }) => {
+      const attrs = validationAttributes(ctx);
+      span.setAttributes(attrs);
       validations.add(1, attrs);
       if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
     },
@@ -331,11 +330,18 @@ function errorType(ctx: OutcomeFields): string {
   return ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
 }
 
-function addOutcome(attrs: Attributes, ctx: OutcomeFields): void {
+/** The attributes of a start or a callback: its metric points', its span's, a failed start's event. */
+function validationAttributes(ctx: ValidationStartContext | ValidationCallbackContext): Attributes {
+  const attrs: Attributes = {};
   if (ctx.outcome === 'error') {
     attrs[ATTR.outcome] = 'error';
     attrs['error.type'] = errorType(ctx);
   } else {
     attrs[ATTR.outcome] = 'success';
   }
+  if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
+  if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
+  if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
+  if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
+  return attrs;
 }
