@@ -211,7 +211,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   // server) are the span's and the histogram's, the response's status is added at the end.
   const httpRequest = <C extends ServiceRequestContext | DocsSiteRequestContext>(
     name: string,
-    open: (ctx: C) => { spanName: string; attrs: Attributes; spanOnly?: Attributes },
+    open: (ctx: C) => { spanName: string; attrs: Attributes; spanOnly?: Attributes | undefined },
     close?: (ctx: C, span: Span) => void,
   ) =>
     follow<C>(
@@ -232,21 +232,32 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
         if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
       },
     );
-  const serviceRequest = (name: string) =>
+  // The token endpoint and `jwks_uri` come from discovery and stay the same: each channel keeps its
+  // last URL's attributes, so an endpoint's URL is parsed once, not at every request.
+  const serviceRequest = (name: string) => {
+    let endpoint: { url: string; server: Attributes; spanOnly: Attributes | undefined } | undefined;
+    const describe = (url: string) => {
+      if (endpoint?.url === url) return endpoint;
+      endpoint = { url, server: {}, spanOnly: undefined };
+      if (URL.canParse(url)) {
+        const parsed = new URL(url);
+        const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
+        endpoint.server = { 'server.address': parsed.hostname, 'server.port': port };
+        endpoint.spanOnly = { 'url.full': `${parsed.origin}${parsed.pathname}` };
+      }
+      return endpoint;
+    };
     httpRequest<ServiceRequestContext>(
       name,
       (ctx) => {
-        const attrs: Attributes = { 'http.request.method': ctx.method };
-        if (!URL.canParse(ctx.url)) return { spanName: ctx.method, attrs };
-        const url = new URL(ctx.url);
-        attrs['server.address'] = url.hostname;
-        attrs['server.port'] = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-        return { spanName: ctx.method, attrs, spanOnly: { 'url.full': `${url.origin}${url.pathname}` } };
+        const { server, spanOnly } = describe(ctx.url);
+        return { spanName: ctx.method, attrs: { 'http.request.method': ctx.method, ...server }, spanOnly };
       },
       (ctx, span) => {
         if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
       },
     );
+  };
   serviceRequest(CHANNELS.token);
   serviceRequest(CHANNELS.keys);
 
