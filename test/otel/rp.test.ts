@@ -226,8 +226,12 @@ describe('failures, one of each kind', () => {
         'error.type': 'transaction_id_invalid',
         'affiliation_validation.affiliation': 'member',
       });
-      // The token request itself went fine.
-      expect(byName('POST')[0]?.attributes['http.response.status_code']).toBe(200);
+      // The token request itself went fine, to this provider's endpoint (not the one of the tests before).
+      expect(byName('POST')[0]?.attributes).toMatchObject({
+        'http.response.status_code': 200,
+        'url.full': bad.endpoints.token,
+        'server.port': Number(new URL(bad.endpoints.token).port),
+      });
     } finally {
       await bad.close();
     }
@@ -241,7 +245,11 @@ describe('failures, one of each kind', () => {
     const error = await rp.validateCallback(callback).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     const [token] = byName('POST');
-    expect(token?.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503' });
+    expect(token?.attributes).toMatchObject({
+      'http.response.status_code': 503,
+      'error.type': '503',
+      'url.full': op.endpoints.token,
+    });
     expect(token?.status.code).toBe(2);
     const [span] = byName('affiliation-validation callback');
     expect(span?.attributes['error.type']).toBe((error as { code: string }).code);
