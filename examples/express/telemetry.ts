@@ -6,6 +6,8 @@
  *
  * In your application import from 'affiliation-validation/otel' instead of '../../src/otel.js'.
  */
+import { context } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { PrometheusExporter } from '@opentelemetry/exporter-prometheus';
 import { MeterProvider } from '@opentelemetry/sdk-metrics';
 import { BasicTracerProvider, ConsoleSpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
@@ -27,9 +29,12 @@ export async function startTelemetry(settings: TelemetrySettings): Promise<() =>
   const tracerProvider = settings.traceToConsole
     ? new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new ConsoleSpanExporter())] })
     : undefined;
+  // Spans nest (token request under callback) through the context manager, as NodeSDK registers it.
+  if (tracerProvider) context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   const telemetry = instrument({ meterProvider, tracerProvider });
   return async () => {
     telemetry.disable();
+    if (tracerProvider) context.disable();
     await Promise.all([meterProvider.shutdown(), tracerProvider?.shutdown()]);
   };
 }

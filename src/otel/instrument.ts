@@ -3,7 +3,7 @@
  * Nothing here is called by the SDK itself: the merchant turns it on with {@link instrument}, and
  * only then does the SDK publish (a channel with no subscriber costs one check).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AsyncLocalStorage } from 'node:async_hooks';
 import { type TracingChannelSubscribers, tracingChannel } from 'node:diagnostics_channel';
 import {
   type Attributes,
@@ -123,156 +123,176 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   };
   meter.addBatchObservableCallback(observeHints, [hintAge, hintSize]);
 
-  // The span of the operation a context belongs to, and the context its children start in.
-  const spans = new WeakMap<object, Span>();
-  const current = new AsyncLocalStorage<Context>();
-  const parent = (): Context => current.getStore() ?? context.active();
+  // What the start of each operation opened: its span, and the attributes its metrics share with it.
+  const opened = new WeakMap<object, Opened>();
 
   const unsubscribers: (() => void)[] = [];
   function follow<C extends OutcomeFields>(
     name: string,
-    open: (ctx: C, parentContext: Context) => Span,
-    close: (ctx: C, span: Span) => void,
+    open: (ctx: C, parentContext: Context) => Opened,
+    close: (ctx: C, operation: Opened) => void,
   ): void {
     const tc = tracingChannel<Context, C>(name);
     // The transform runs as the SDK enters the operation: the span opens, and stays current for
     // whatever the operation calls (a token request inside a callback becomes its child).
     const transform = (ctx: C): Context => {
-      const parentContext = parent();
-      const span = open(ctx, parentContext);
-      spans.set(ctx, span);
-      return trace.setSpan(parentContext, span);
+      const parentContext = context.active();
+      const operation = open(ctx, parentContext);
+      opened.set(ctx, operation);
+      return trace.setSpan(parentContext, operation.span);
     };
-    tc.start.bindStore(current, transform);
+    tc.start.bindStore(activeContext, transform);
     const finish = (ctx: C): void => {
-      const span = spans.get(ctx);
-      if (!span) return;
-      spans.delete(ctx);
-      close(ctx, span);
+      const operation = opened.get(ctx);
+      if (!operation) return;
+      opened.delete(ctx);
+      close(ctx, operation);
+      const { span } = operation;
       if (ctx.outcome === 'error') {
-        span.setAttribute('error.type', ctx.errorCode ?? ctx.errorClass ?? '_OTHER');
+        span.setAttribute('error.type', errorType(ctx));
         span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.errorCode ?? ctx.errorClass });
       }
       span.end();
     };
-    const handlers: TracingChannelSubscribers<C> = {
-      start() {},
+    // Only the events read: a channel nobody subscribes to costs the SDK nothing when it publishes.
+    const handlers = {
       // A failure before the operation's first await ends it here (no async events follow).
       end(ctx) {
         if (ctx.outcome === 'error') finish(ctx);
       },
-      asyncStart() {},
       asyncEnd: finish,
-      error() {},
-    };
+    } as TracingChannelSubscribers<C>;
     tc.subscribe(handlers);
     unsubscribers.push(() => {
       tc.unsubscribe(handlers);
-      tc.start.unbindStore(current);
+      tc.start.unbindStore(activeContext);
     });
   }
 
-  const outcomeAttrs = (ctx: OutcomeFields): Attributes =>
-    ctx.outcome === 'error'
-      ? { [ATTR.outcome]: 'error', 'error.type': ctx.errorCode ?? ctx.errorClass ?? '_OTHER' }
-      : { [ATTR.outcome]: 'success' };
-
-  const validationAttrs = (ctx: ValidationStartContext | ValidationCallbackContext): Attributes => {
-    const attrs: Attributes = {};
-    if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
-    if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
-    if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
-    if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
-    return attrs;
+  // The start of a validation has no span of its own: it does no I/O (it builds an authorization URL
+  // and a transaction) and runs inside the shop's request span, so a span would cost more than it
+  // shows. It is counted (starts against callbacks: docs/operations.md), and a failed start is an
+  // event on the shop's span, the active one when the start ends (no store is bound to this channel).
+  const startChannel = tracingChannel<unknown, ValidationStartContext>(CHANNELS.validationStart);
+  const startEnded = (ctx: ValidationStartContext): void => {
+    const attrs = validationAttributes(ctx);
+    starts.add(1, attrs);
+    if (ctx.outcome === 'error') trace.getActiveSpan()?.addEvent('affiliation_validation.start', attrs);
   };
+  // Node subscribes only the handlers given (its types want all five): with no store bound either,
+  // the start event stays inactive and the SDK's `runStores` on it is a plain call.
+  const startHandlers = {
+    // A failure before the start's first await ends it here (no async events follow).
+    end(ctx) {
+      if (ctx.outcome === 'error') startEnded(ctx);
+    },
+    asyncEnd: startEnded,
+  } as TracingChannelSubscribers<ValidationStartContext>;
+  startChannel.subscribe(startHandlers);
+  unsubscribers.push(() => startChannel.unsubscribe(startHandlers));
 
-  // A start and a callback: one internal span each, the same attributes, their own instruments.
-  const validationStep = <C extends ValidationStartContext | ValidationCallbackContext>(
-    name: string,
-    spanName: string,
-    record: (ctx: C, attrs: Attributes) => void,
-  ) =>
-    follow<C>(
-      name,
-      (_ctx, parentContext) => tracer.startSpan(spanName, { kind: SpanKind.INTERNAL }, parentContext),
-      (ctx, span) => {
-        const attrs = { ...validationAttrs(ctx), ...outcomeAttrs(ctx) };
-        span.setAttributes(attrs);
-        record(ctx, attrs);
-      },
-    );
-  validationStep<ValidationStartContext>(
-    CHANNELS.validationStart,
-    'affiliation-validation start',
-    (_ctx, attrs) => starts.add(1, attrs),
-  );
-  validationStep<ValidationCallbackContext>(
+  // The callback: an internal span under the shop's. Its fields become known as it is checked, so
+  // the attributes are read at the end.
+  follow<ValidationCallbackContext>(
     CHANNELS.validationCallback,
-    'affiliation-validation callback',
-    (ctx, attrs) => {
+    (_ctx, parentContext) => ({
+      span: tracer.startSpan('affiliation-validation callback', { kind: SpanKind.INTERNAL }, parentContext),
+      attrs: {},
+    }),
+    (ctx, { span }) => {
+      const attrs = validationAttributes(ctx);
+      span.setAttributes(attrs);
       validations.add(1, attrs);
       if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
     },
   );
 
-  const serviceRequest = (name: string) =>
-    follow<ServiceRequestContext>(
+  // An HTTP client span and `http.client.request.duration`: the attributes known at the start (method,
+  // server) are the span's and the histogram's, the response's status is added at the end.
+  const httpRequest = <C extends ServiceRequestContext | DocsSiteRequestContext>(
+    name: string,
+    open: (ctx: C) => { spanName: string; attrs: Attributes; spanOnly?: Attributes | undefined },
+    close?: (ctx: C, span: Span) => void,
+  ) =>
+    follow<C>(
       name,
-      (ctx, parentContext) =>
-        tracer.startSpan(
-          ctx.method,
-          { kind: SpanKind.CLIENT, attributes: { 'http.request.method': ctx.method, ...urlAttrs(ctx.url) } },
-          parentContext,
-        ),
-      (ctx, span) => {
-        const attrs = httpAttrs(ctx.method, ctx.url, ctx);
-        span.setAttributes(attrs);
-        if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
+      (ctx, parentContext) => {
+        const { spanName, attrs, spanOnly } = open(ctx);
+        const span = tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes: attrs }, parentContext);
+        if (spanOnly) span.setAttributes(spanOnly);
+        return { span, attrs };
+      },
+      (ctx, { span, attrs }) => {
+        if (ctx.status !== undefined) {
+          attrs['http.response.status_code'] = ctx.status;
+          span.setAttribute('http.response.status_code', ctx.status);
+        }
+        if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
+        close?.(ctx, span);
         if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
       },
     );
+  // The token endpoint and `jwks_uri` come from discovery and stay the same: each channel keeps its
+  // last URL's attributes, so an endpoint's URL is parsed once, not at every request.
+  const serviceRequest = (name: string) => {
+    let endpoint: { url: string; server: Attributes; spanOnly: Attributes | undefined } | undefined;
+    const describe = (url: string) => {
+      if (endpoint?.url === url) return endpoint;
+      endpoint = { url, server: {}, spanOnly: undefined };
+      if (URL.canParse(url)) {
+        const parsed = new URL(url);
+        const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
+        endpoint.server = { 'server.address': parsed.hostname, 'server.port': port };
+        endpoint.spanOnly = { 'url.full': `${parsed.origin}${parsed.pathname}` };
+      }
+      return endpoint;
+    };
+    httpRequest<ServiceRequestContext>(
+      name,
+      (ctx) => {
+        const { server, spanOnly } = describe(ctx.url);
+        return { spanName: ctx.method, attrs: { 'http.request.method': ctx.method, ...server }, spanOnly };
+      },
+      (ctx, span) => {
+        if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
+      },
+    );
+  };
   serviceRequest(CHANNELS.token);
   serviceRequest(CHANNELS.keys);
 
-  follow<DocsSiteRequestContext>(
+  httpRequest<DocsSiteRequestContext>(
     CHANNELS.docsSiteRequest,
-    (ctx, parentContext) =>
-      tracer.startSpan(
-        `${ctx.method} ${ctx.route}`,
-        {
-          kind: SpanKind.CLIENT,
-          attributes: {
-            'http.request.method': ctx.method,
-            'url.template': ctx.route,
-            ...hostAttrs(ctx.serverAddress),
-          },
-        },
-        parentContext,
-      ),
+    (ctx) => {
+      const attrs: Attributes = { 'http.request.method': ctx.method, 'url.template': ctx.route };
+      const host = ctx.serverAddress;
+      const at = host.lastIndexOf(':');
+      if (at > 0 && !host.endsWith(']')) {
+        attrs['server.address'] = host.slice(0, at);
+        attrs['server.port'] = Number(host.slice(at + 1));
+      } else {
+        attrs['server.address'] = host;
+      }
+      return { spanName: `${ctx.method} ${ctx.route}`, attrs };
+    },
     (ctx, span) => {
-      const attrs: Attributes = {
-        'http.request.method': ctx.method,
-        'url.template': ctx.route,
-        ...hostAttrs(ctx.serverAddress),
-        ...statusAttrs(ctx),
-      };
-      span.setAttributes(attrs);
       if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
-      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
     },
   );
 
   follow<HintsRefreshContext>(
     CHANNELS.hintsRefresh,
-    (ctx, parentContext) =>
-      tracer.startSpan(
+    (ctx, parentContext) => ({
+      span: tracer.startSpan(
         'affiliation-validation hints refresh',
         { kind: SpanKind.INTERNAL, attributes: { [ATTR.feed]: ctx.feed } },
         parentContext,
       ),
-    (ctx, span) => {
-      const attrs: Attributes = { [ATTR.feed]: ctx.feed, [ATTR.refreshStatus]: ctx.status ?? 'failed' };
-      if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+      attrs: { [ATTR.feed]: ctx.feed },
+    }),
+    (ctx, { span, attrs }) => {
+      attrs[ATTR.refreshStatus] = ctx.status ?? 'failed';
+      if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
       span.setAttributes({
         ...attrs,
         'affiliation_validation.hints.sources': ctx.sources,
@@ -298,29 +318,41 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   };
 }
 
-function hostAttrs(host: string): Attributes {
-  const at = host.lastIndexOf(':');
-  if (at > 0 && !host.endsWith(']')) {
-    return { 'server.address': host.slice(0, at), 'server.port': Number(host.slice(at + 1)) };
-  }
-  return { 'server.address': host };
+/**
+ * The store the start channels bind: the OpenTelemetry context itself. `runStores` calls a bound
+ * store's `run(value, fn)` and nothing else, so the SDK's operation runs with its span active in the
+ * merchant's context manager (an AsyncLocalStorage under NodeSDK): a token request inside a callback
+ * finds the callback span there, and so do other instrumentations (undici's request spans). A store
+ * of our own would be a second AsyncLocalStorage, which every promise of the process pays for.
+ */
+const activeContext = {
+  run: <T>(value: Context, fn: () => T): T => context.with(value, fn),
+} as unknown as AsyncLocalStorage<Context>;
+
+/** What the start of an operation opened. */
+interface Opened {
+  span: Span;
+  /** The operation's metric attributes: those known at the start, completed at the end. */
+  attrs: Attributes;
 }
 
-function urlAttrs(url: string): Attributes {
-  if (!URL.canParse(url)) return {};
-  const u = new URL(url);
-  const port = u.port ? Number(u.port) : u.protocol === 'https:' ? 443 : 80;
-  return { 'server.address': u.hostname, 'server.port': port, 'url.full': `${u.origin}${u.pathname}` };
+/** `error.type`: the error's stable code, else its class. */
+function errorType(ctx: OutcomeFields): string {
+  return ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
 }
 
-function statusAttrs(ctx: { status?: number | undefined } & OutcomeFields): Attributes {
+/** The attributes of a start or a callback: its metric points', its span's, a failed start's event. */
+function validationAttributes(ctx: ValidationStartContext | ValidationCallbackContext): Attributes {
   const attrs: Attributes = {};
-  if (ctx.status !== undefined) attrs['http.response.status_code'] = ctx.status;
-  if (ctx.outcome === 'error') attrs['error.type'] = ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+  if (ctx.outcome === 'error') {
+    attrs[ATTR.outcome] = 'error';
+    attrs['error.type'] = errorType(ctx);
+  } else {
+    attrs[ATTR.outcome] = 'success';
+  }
+  if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
+  if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
+  if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
+  if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
   return attrs;
-}
-
-function httpAttrs(method: string, url: string, ctx: ServiceRequestContext): Attributes {
-  const { 'url.full': _full, ...server } = urlAttrs(url);
-  return { 'http.request.method': method, ...server, ...statusAttrs(ctx) };
 }

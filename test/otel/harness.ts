@@ -34,8 +34,8 @@ export interface Telemetry {
   spans(): ReadableSpan[];
   /** Forget the spans recorded so far. */
   resetSpans(): void;
-  /** Every data point of the metric `name`: attributes and value. */
-  points(name: string): Promise<{ attributes: Record<string, unknown>; value: unknown }[]>;
+  /** Every data point of the metric `name` (of every metric without a name): attributes and value. */
+  points(name?: string): Promise<{ attributes: Record<string, unknown>; value: unknown }[]>;
   instrumentation: Instrumentation;
   close(): Promise<void>;
 }
@@ -58,7 +58,7 @@ export function startTelemetry(): Telemetry {
       const out: { attributes: Record<string, unknown>; value: unknown }[] = [];
       for (const scope of resourceMetrics.scopeMetrics) {
         for (const metric of scope.metrics) {
-          if (metric.descriptor.name !== name) continue;
+          if (name !== undefined && metric.descriptor.name !== name) continue;
           for (const p of metric.dataPoints as DataPoint<unknown>[]) {
             out.push({ attributes: { ...p.attributes }, value: p.value });
           }

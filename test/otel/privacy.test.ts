@@ -2,19 +2,22 @@
  * Nothing secret or personal reaches the tracing channels. Every flow — code and id_token
  * successes with persistent subjects and reuse_detection, and each kind of failure — a hint refresh
  * and docs-site calls with an application password run while a subscriber records everything
- * published on every channel (each event, each context, as JSON). Then each secret or personal value
- * the run handled is looked for in what was recorded.
+ * published on every channel (each event, each context, as JSON), and OpenTelemetry records the same
+ * run through `instrument()`, with a failed start inside the shop's request span (its event). Then
+ * each secret or personal value the run handled is looked for in what was published and in every
+ * span, span event and metric point recorded.
  */
+import { trace } from '@opentelemetry/api';
 import { HttpResponse, http } from 'msw';
 import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DocsSiteError } from '../../src/docs-site.js';
 import { HintFeed } from '../../src/hints.js';
-import { AffiliationClient, CookieTransactionStore } from '../../src/index.js';
+import { AffiliationClient, CookieTransactionStore, ScopeError } from '../../src/index.js';
 import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
 import { client as docsClient, PASSWORD, ROOT, useServer } from '../docs-site/helpers.js';
 import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
-import { recordChannels } from './harness.js';
+import { recordChannels, startTelemetry, type Telemetry } from './harness.js';
 
 const REDIRECT_URI = DEFAULT_TEST_CLIENT.redirectUris[0] as string;
 const CLIENT_SECRET = DEFAULT_TEST_CLIENT.clientSecret as string;
@@ -25,13 +28,16 @@ const COOKIE_SECRET = 'privacy-test-cookie-secret-0123456789abcdef';
 const site = useServer();
 let op: RunningTestProvider;
 let feeds: FeedServer;
+let telemetry: Telemetry;
 beforeAll(async () => {
+  telemetry = startTelemetry();
   op = await startTestProvider();
   feeds = await startFeedServer();
 });
 afterAll(async () => {
   await op.close();
   await feeds.close();
+  await telemetry.close();
 });
 
 /** Every value the run handled that must never be published, with what it is. */
@@ -125,6 +131,7 @@ it('no secret or personal value is published on any channel, in any event, by an
   secret('application password', PASSWORD);
   secret('Basic credentials', Buffer.from(`editor:${PASSWORD}`).toString('base64'));
   const recorder = recordChannels();
+  let refused: unknown;
   try {
     // Successes: both flows, persistent subject, reuse_detection in the ID token and userinfo.
     const code = await rp('code');
@@ -151,6 +158,28 @@ it('no secret or personal value is published on any channel, in any event, by an
     secret('authorization code', 'c0de-from-nowhere');
     secret('state', 'st4te-from-nowhere');
 
+    // A start refused inside the shop's request span: the one start that leaves an event there.
+    refused = await trace.getTracer('shop').startActiveSpan('POST /shop/validate', async (span) => {
+      try {
+        return await code
+          .createAuthorizationRequest(
+            {
+              affiliation: 'student',
+              identifier: 'persistent',
+              scopes: ['employee'],
+              idpHint: UNIVERSITY,
+              claims: { id_token: { reuse_detection: null } },
+            },
+            { cookie: `av_tx=${COOKIE_SECRET}-earlier-validation` },
+          )
+          .catch((e: unknown) => e);
+      } finally {
+        span.end();
+      }
+    });
+    expect(refused).toBeInstanceOf(ScopeError);
+    secret('transaction cookie', `${COOKIE_SECRET}-earlier-validation`);
+
     // A hint refresh and docs-site calls with an application password, one failing.
     feeds.route('/nl.json', { kind: 'json', body: { [UNIVERSITY]: { en: 'Example University' } } });
     expect((await new HintFeed({ sources: [feeds.url('/nl.json')] }).refresh()).status).toBe('updated');
@@ -172,7 +201,17 @@ it('no secret or personal value is published on any channel, in any event, by an
     recorder.stop();
   }
 
-  const recorded = recorder.messages.join('\n');
+  const spans = telemetry.spans().map((s) => ({
+    name: s.name,
+    attributes: s.attributes,
+    status: s.status,
+    events: s.events.map((e) => ({ name: e.name, attributes: e.attributes })),
+  }));
+  const recorded = [
+    ...recorder.messages,
+    JSON.stringify(spans),
+    JSON.stringify(await telemetry.points()),
+  ].join('\n');
   // The recorder saw every channel, so finding nothing below means something.
   for (const channel of [
     'validation.start',
@@ -185,6 +224,22 @@ it('no secret or personal value is published on any channel, in any event, by an
     expect(recorded).toContain(`affiliation-validation:${channel}:asyncEnd`);
   }
   expect(recorded).toContain('"errorCode":"access_denied"');
+  // What OpenTelemetry recorded is in the text: spans of each kind, the failed start's event, metrics.
+  for (const span of [
+    'affiliation-validation callback',
+    'POST',
+    'GET',
+    'affiliation-validation hints refresh',
+  ]) {
+    expect(spans.map((s) => s.name)).toContain(span);
+  }
+  expect(spans.find((s) => s.name === 'POST /shop/validate')?.events).toEqual([
+    {
+      name: 'affiliation_validation.start',
+      attributes: expect.objectContaining({ 'error.type': (refused as ScopeError).code }),
+    },
+  ]);
+  expect(recorded).toContain('"http.response.status_code":401');
   expect(secrets.size).toBeGreaterThanOrEqual(15);
   const leaked = [...secrets].filter(([value]) => recorded.includes(value)).map(([, what]) => what);
   expect(leaked).toEqual([]);

@@ -8,6 +8,7 @@ import {
   AffiliationClient,
   MemoryTransactionStore,
   ProviderError,
+  ScopeError,
   TransportError,
   ValidationError,
 } from '../../src/index.js';
@@ -21,6 +22,8 @@ let telemetry: Telemetry;
 let op: RunningTestProvider;
 /** Set by a test to make the token endpoint answer with this status. */
 let tokenStatus: number | undefined;
+/** The active span's id when the SDK fetched each URL: what another instrumentation (undici's) sees. */
+const activeAtFetch = new Map<string, string | undefined>();
 
 beforeAll(async () => {
   telemetry = startTelemetry();
@@ -38,6 +41,7 @@ beforeEach(() => {
 async function client(responseType: 'code' | 'id_token' = 'code', provider = op) {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
+    activeAtFetch.set(url, trace.getActiveSpan()?.spanContext().spanId);
     if (tokenStatus !== undefined && url === provider.endpoints.token) {
       return new Response('<h1>Service Unavailable</h1>', { status: tokenStatus });
     }
@@ -73,7 +77,7 @@ async function validationPoints() {
 }
 
 describe('a successful code-flow validation', () => {
-  it('is a start span and a callback span under the shop request, with the token request and key fetch as children', async () => {
+  it('is a callback span under the shop request, with the token request and key fetch as children; the start is counted, with no span', async () => {
     const rp = await client();
     const shop = trace.getTracer('shop');
     const before = (await validationPoints()).length;
@@ -88,15 +92,16 @@ describe('a successful code-flow validation', () => {
     expect(result.institution?.entityId).toBe(UNIVERSITY);
 
     const [request] = byName('GET /shop');
-    const [start] = byName('affiliation-validation start');
     const [callback] = byName('affiliation-validation callback');
     const [token] = byName('POST');
     const [keys] = byName('GET');
-    expect(start?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
     expect(callback?.parentSpanContext?.spanId).toBe(request?.spanContext().spanId);
     expect(token?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
     expect(keys?.parentSpanContext?.spanId).toBe(callback?.spanContext().spanId);
     expect(callback?.spanContext().traceId).toBe(request?.spanContext().traceId);
+    // Each request runs with its own span active, so an HTTP instrumentation nests under it.
+    expect(activeAtFetch.get(op.endpoints.token)).toBe(token?.spanContext().spanId);
+    expect(activeAtFetch.get(op.endpoints.jwks)).toBe(keys?.spanContext().spanId);
 
     const expected = {
       'affiliation_validation.outcome': 'success',
@@ -105,7 +110,15 @@ describe('a successful code-flow validation', () => {
       'affiliation_validation.identifier': 'transient',
       'affiliation_validation.institution': UNIVERSITY,
     };
-    expect(start?.attributes).toEqual(expected);
+    // The start has no span of its own, and a successful start adds nothing to the shop's.
+    expect(byName('affiliation-validation start')).toEqual([]);
+    expect(
+      telemetry
+        .spans()
+        .map((s) => s.name)
+        .sort(),
+    ).toEqual(['GET', 'GET /shop', 'POST', 'affiliation-validation callback']);
+    expect(request?.events).toEqual([]);
     expect(callback?.attributes).toEqual(expected);
     expect(callback?.status.code).toBe(0);
     expect(token?.kind).toBe(2); // CLIENT
@@ -126,9 +139,10 @@ describe('a successful code-flow validation', () => {
     expect(await validations(expected)).toBe(1);
     expect((await validationPoints()).length).toBe(before + 1);
     const starts = await telemetry.points('affiliation_validation.starts');
-    expect(starts.find((p) => p.attributes['affiliation_validation.institution'] === UNIVERSITY)?.value).toBe(
-      1,
-    );
+    expect(starts.map((p) => ({ ...p, attributes: sorted(p.attributes) }))).toContainEqual({
+      attributes: sorted(expected),
+      value: 1,
+    });
     const durations = await telemetry.points('affiliation_validation.validation.duration');
     const mine = durations.find((p) => p.attributes['affiliation_validation.institution'] === UNIVERSITY);
     const histogram = mine?.value as { count: number; sum: number } | undefined;
@@ -212,8 +226,12 @@ describe('failures, one of each kind', () => {
         'error.type': 'transaction_id_invalid',
         'affiliation_validation.affiliation': 'member',
       });
-      // The token request itself went fine.
-      expect(byName('POST')[0]?.attributes['http.response.status_code']).toBe(200);
+      // The token request itself went fine, to this provider's endpoint (not the one of the tests before).
+      expect(byName('POST')[0]?.attributes).toMatchObject({
+        'http.response.status_code': 200,
+        'url.full': bad.endpoints.token,
+        'server.port': Number(new URL(bad.endpoints.token).port),
+      });
     } finally {
       await bad.close();
     }
@@ -227,21 +245,64 @@ describe('failures, one of each kind', () => {
     const error = await rp.validateCallback(callback).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     const [token] = byName('POST');
-    expect(token?.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503' });
+    expect(token?.attributes).toMatchObject({
+      'http.response.status_code': 503,
+      'error.type': '503',
+      'url.full': op.endpoints.token,
+    });
     expect(token?.status.code).toBe(2);
     const [span] = byName('affiliation-validation callback');
     expect(span?.attributes['error.type']).toBe((error as { code: string }).code);
   });
 
-  it('a start refused up front (ScopeError): an error start span, counted as a failed start', async () => {
+  it('a start refused up front (ScopeError): no span, an event on the shop request span, counted as a failed start', async () => {
     const rp = await client();
-    const error = await rp
-      .createAuthorizationRequest({ affiliation: 'student', scopes: ['employee'] })
-      .catch((e: unknown) => e);
-    const [start] = byName('affiliation-validation start');
-    expect(start?.status.code).toBe(2);
-    expect(start?.attributes['error.type']).toBe((error as { code: string }).code);
+    const shop = trace.getTracer('shop');
+    const error = await shop.startActiveSpan('POST /shop/validate', async (request) => {
+      try {
+        return await rp
+          .createAuthorizationRequest({ affiliation: 'student', scopes: ['employee'], idpHint: UNIVERSITY })
+          .catch((e: unknown) => e);
+      } finally {
+        request.end();
+      }
+    });
+    expect(error).toBeInstanceOf(ScopeError);
+    const code = (error as ScopeError).code;
+    const expected = {
+      'affiliation_validation.outcome': 'error',
+      'error.type': code,
+      'affiliation_validation.flow': 'code',
+      'affiliation_validation.affiliation': 'student',
+      'affiliation_validation.identifier': 'transient',
+      'affiliation_validation.institution': UNIVERSITY,
+    };
+    expect(telemetry.spans().map((s) => s.name)).toEqual(['POST /shop/validate']);
+    const [request] = byName('POST /shop/validate');
+    expect(request?.events.map((e) => ({ name: e.name, attributes: e.attributes }))).toEqual([
+      { name: 'affiliation_validation.start', attributes: expected },
+    ]);
+    // The shop's span is the shop's: its status is its own to set.
+    expect(request?.status.code).toBe(0);
     const starts = await telemetry.points('affiliation_validation.starts');
-    expect(starts.some((p) => p.attributes['error.type'] === (error as { code: string }).code)).toBe(true);
+    expect(starts.map((p) => ({ ...p, attributes: sorted(p.attributes) }))).toContainEqual({
+      attributes: sorted(expected),
+      value: 1,
+    });
+  });
+
+  it('a start refused outside any span: counted, nothing else recorded', async () => {
+    const rp = await client();
+    const before = await telemetry.points('affiliation_validation.starts');
+    const count = (points: typeof before) =>
+      points.find((p) => p.attributes['affiliation_validation.affiliation'] === 'employee')?.value ?? 0;
+    const error = await rp
+      .createAuthorizationRequest({ affiliation: 'employee', identifier: 'persistent', scopes: ['student'] })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ScopeError);
+    expect(telemetry.spans()).toEqual([]);
+    expect(count(await telemetry.points('affiliation_validation.starts'))).toBe(
+      (count(before) as number) + 1,
+    );
   });
 });
