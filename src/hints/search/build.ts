@@ -218,6 +218,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   const nextRest = new Int32Array(words.length);
   const starts = [1];
   for (let w = 0; w < words.length; w++) {
+    if ((w & 4095) === 0) yield;
     const id = wordIds.get(words[w]!)!;
     split[w] = nextRest[id] = from[w]! + firsts[id]!;
     from[w + 1] = split[w]! + rests[id]!;
@@ -232,6 +233,11 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     if (e >= 0) ids[nextFirst[pairWords[p]!]!++] = e;
     else ids[nextRest[pairWords[p]!]!++] = ~e;
   }
-  yield;
-  return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n`, starts };
+  // The dictionary joined in pieces too: one join of the whole of a large list is a long step.
+  const pieces: string[] = [];
+  for (let w = 0; w < words.length; w += 4096) {
+    yield;
+    pieces.push(words.slice(w, w + 4096).join('\n'));
+  }
+  return { ...built, words, ids, from, split, joined: `\n${pieces.join('\n')}\n`, starts };
 }
