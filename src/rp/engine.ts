@@ -356,18 +356,19 @@ export class Engine {
    */
   async #fetchToken(url: string, init: RequestInit): Promise<Response> {
     const answer = await this.#o.http.read(url, init);
-    const response = toResponse(answer);
-    if (answer.status === 200) {
-      const json = async () => {
-        const { body } = readJson(answer);
-        if (body !== undefined) return body;
-        throw new TransportError('The token endpoint did not answer with a JSON object', {
-          code: 'invalid_response',
-          status: 200,
-        });
-      };
-      Object.defineProperty(response, 'json', { value: json });
-    }
+    if (answer.status !== 200) return toResponse(answer);
+    // Handed over without a body stream (building one costs more than the rest of the answer):
+    // for a success openid-client only checks `bodyUsed` and calls `json()`.
+    const response = toResponse({ ...answer, body: null });
+    const json = async () => {
+      const { body } = readJson(answer);
+      if (body !== undefined) return body;
+      throw new TransportError('The token endpoint did not answer with a JSON object', {
+        code: 'invalid_response',
+        status: 200,
+      });
+    };
+    Object.defineProperty(response, 'json', { value: json });
     return response;
   }
 
