@@ -265,28 +265,32 @@ export class SearchIndex {
     for (const e of d.exact.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
-    // as nothing later in it can enter the results. The word itself before longer words it starts.
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, false, TIER.prefix, d.words[w] === word);
-    if (!this.#canEnter(ctx, top, TIER.word)) return;
-    for (let w = lo; w < hi; w++) this.#scan(ctx, top, w, true, TIER.word, d.words[w] === word);
+    // as nothing later in it can enter the results. The word itself (a whole word) before longer
+    // words it starts.
+    const whole = d.words[lo] === word;
+    const scan = (tier: number, rest: boolean) => {
+      const offer = (w: boolean) => (e: number) => top.offer(e, this.#key(ctx, e, tier, w), tier);
+      if (whole) this.#scan(top, lo, lo + 1, rest, this.#ceiling(ctx, tier, 0, true), offer(true));
+      this.#scan(top, whole ? lo + 1 : lo, hi, rest, this.#ceiling(ctx, tier, 0, false), offer(false));
+    };
+    scan(TIER.prefix, false);
+    if (this.#canEnter(ctx, top, TIER.word)) scan(TIER.word, true);
   }
 
-  /** Where word `w`'s institutions start in `ids`: those where it starts a name, else (`rest`) the others. */
-  #start(w: number, rest: boolean): number {
-    return rest ? this.#d.split[w]! : this.#d.from[w]!;
-  }
-
-  #end(w: number, rest: boolean): number {
-    return rest ? this.#d.from[w + 1]! : this.#d.split[w]!;
-  }
-
-  /** Offers word `w`'s postings (see {@link #start}) until nothing later can enter. */
-  #scan(ctx: Query, top: TopK, w: number, rest: boolean, tier: number, whole: boolean): void {
-    const high = this.#ceiling(ctx, tier, 0, whole);
-    for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
-      const e = this.#d.ids[k]!;
-      if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) return;
-      top.offer(e, this.#key(ctx, e, tier, whole), tier);
+  /**
+   * Offers the institutions of dictionary words `lo` to `hi` (where the word starts a name, or the
+   * `rest`), each word's list in static rank until `high` (less the academic boost past the
+   * institutions of higher education) says nothing later in it can enter.
+   */
+  #scan(top: TopK, lo: number, hi: number, rest: boolean, high: number, offer: (e: number) => void): void {
+    const { ids, from, split, academic } = this.#d;
+    for (let w = lo; w < hi; w++) {
+      const end = rest ? from[w + 1]! : split[w]!;
+      for (let k = rest ? split[w]! : from[w]!; k < end; k++) {
+        const e = ids[k]!;
+        if (!top.beats(academic[e] ? high : high - BOOST.academic, e)) break;
+        offer(e);
+      }
     }
   }
 
@@ -345,18 +349,12 @@ export class SearchIndex {
     ceiling: (e: number, rest: boolean) => number,
   ): void {
     const [lo, hi] = ctx.ranges[j]!;
-    for (const rest of [false, true]) {
-      const high = ceiling(0, rest);
-      for (let w = lo; w < hi; w++) {
-        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
-          const e = this.#d.ids[k]!;
-          if (!top.beats(this.#d.academic[e] ? high : high - BOOST.academic, e)) break;
-          if (seen.has(e)) continue;
-          seen.add(e);
-          this.#offerMatch(ctx, top, e);
-        }
-      }
-    }
+    const offer = (e: number) => {
+      if (seen.has(e)) return;
+      seen.add(e);
+      this.#offerMatch(ctx, top, e);
+    };
+    for (const rest of [false, true]) this.#scan(top, lo, hi, rest, ceiling(0, rest), offer);
   }
 
   /** The best of exact / prefix / word / initials for institution `e` (in one name, else across its names). */
@@ -447,18 +445,16 @@ export class SearchIndex {
     const seen = new Set<number>();
     // Each list is in static rank; a list reached by a typo holds nothing better than typo matches
     // that the lists before it did not already yield.
-    const visit = (w: number, ceiling: number) => {
-      for (const rest of [false, true]) {
-        for (let k = this.#start(w, rest); k < this.#end(w, rest); k++) {
-          const e = this.#d.ids[k]!;
-          if (!top.beats(this.#ceiling(ctx, ceiling, e, false), e)) break;
-          if (seen.has(e)) continue;
-          seen.add(e);
-          // One word: the list says how it matched (a better match was ranked by the stages before).
-          const tier = single ? ceiling : this.#fuzzyTier(e, ctx);
-          if (tier >= 0) top.offer(e, this.#key(ctx, e, tier), tier);
-        }
-      }
+    const visit = (w: number, tier: number) => {
+      const offer = (e: number) => {
+        if (seen.has(e)) return;
+        seen.add(e);
+        // One word: the list says how it matched (a better match was ranked by the stages before).
+        const t = single ? tier : this.#fuzzyTier(e, ctx);
+        if (t >= 0) top.offer(e, this.#key(ctx, e, t), t);
+      };
+      for (const rest of [false, true])
+        this.#scan(top, w, w + 1, rest, this.#ceiling(ctx, tier, 0, false), offer);
     };
     // With one word, what its prefix range holds was ranked by the word stage already.
     if (!single)
