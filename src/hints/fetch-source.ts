@@ -114,7 +114,9 @@ export async function fetchSource(
     return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
   }
   const type = response.headers.get('content-type');
-  return oneAtATime(bytes.length, () => readFeed(bytes, type, source, { ...validators, sha256 }));
+  return oneAtATime(bytes.length, () =>
+    readFeed(bytes, type, source, { ...validators, sha256 }, previous?.entries),
+  );
 }
 
 /** A body smaller than this is decoded and parsed well within one slice (see `slices.ts`). */
@@ -138,6 +140,7 @@ async function readFeed(
   type: string | null,
   source: Source,
   validators: { etag: string | undefined; lastModified: string | undefined; sha256: string },
+  previous: ReadonlyMap<string, HintEntry> | undefined,
 ): Promise<Outcome> {
   let document: unknown;
   try {
@@ -146,7 +149,9 @@ async function readFeed(
     return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
   }
   try {
-    const parsed = await inSlices(parseSteps(document, source.country ? { country: source.country } : {}));
+    const parsed = await inSlices(
+      parseSteps(document, { ...(source.country ? { country: source.country } : {}), previous }),
+    );
     return {
       kind: 'updated',
       part: { entries: parsed.entries, shape: parsed.shape, ...validators, fetchedAt: new Date() },

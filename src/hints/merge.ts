@@ -1,4 +1,4 @@
-import { mergeNames } from './parse.js';
+import { mergeNames, sameNames } from './parse.js';
 import { drain } from './slices.js';
 import type { HintEntry } from './types.js';
 
@@ -40,17 +40,6 @@ export function* mergeSteps(
     }
   }
   return out;
-}
-
-function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const lang in a) {
-    if (a[lang] !== b[lang]) return false;
-    n++;
-  }
-  for (const _ in b) n--;
-  return n === 0;
 }
 
 /** What changed from `before` to `after`; `changed` also counts an institution that only moved country. */

@@ -229,6 +229,18 @@ function cleanNames(
   return Object.freeze(out);
 }
 
+/** Whether two sets of names are the same. */
+export function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true;
+  let n = 0;
+  for (const lang in a) {
+    if (a[lang] !== b[lang]) return false;
+    n++;
+  }
+  for (const _ in b) n--;
+  return n === 0;
+}
+
 function entry(
   entityId: string,
   names: Readonly<Record<string, string>>,
@@ -258,9 +270,17 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
 /** {@link parseHintFeed} in steps (see `slices.ts`): a refresh parses a large feed between the shop's other work. */
 export function* parseSteps(
   document: unknown,
-  options: { country?: string } = {},
+  options: { country?: string; previous?: ReadonlyMap<string, HintEntry> } = {},
 ): Generator<void, ParsedHintFeed> {
   let n = 0;
+  // An entry the last list of this source held unchanged is that same object: a changed file of a
+  // large list then leaves little new for the collector to keep (and the diff compares identities).
+  const make = (id: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
+    const old = options.previous?.get(id);
+    return old !== undefined && old.country === country && sameNames(old.names, names)
+      ? old
+      : entry(id, names, country);
+  };
   const shape = detectHintFeedShape(document);
   const sourceCountry = options.country?.toUpperCase();
   const entries = new Map<string, HintEntry>();
@@ -302,7 +322,7 @@ export function* parseSteps(
           id,
           previous
             ? entry(id, mergeNames(previous.names, names), previous.country ?? country)
-            : entry(id, names, country),
+            : make(id, names, country),
         );
       }
     }
@@ -321,7 +341,7 @@ export function* parseSteps(
         skips.add([id], names);
         continue;
       }
-      entries.set(id, entry(id, names, sourceCountry));
+      entries.set(id, make(id, names, sourceCountry));
     }
   }
   if (entries.size === 0) {

@@ -107,6 +107,26 @@ describe('index built in slices', () => {
   });
 });
 
+describe('a changed feed file', () => {
+  it('keeps the entries it did not change as the same objects, and makes new ones for those it did', async () => {
+    const before = syntheticCombinedFeed(300, 3, 5);
+    const after = structuredClone(before);
+    const [country] = Object.keys(after);
+    const [renamedId] = Object.keys(after[country!]!);
+    after[country!]![renamedId!] = { en: 'A Renamed Institute' };
+    const feed = feedOf([before, after]);
+    await feed.refresh();
+    const old = new Map([...feed.entries()].map((e) => [e.entityId, e]));
+    const result = await feed.refresh({ force: true });
+    expect(result.renamed).toEqual([renamedId]);
+    let same = 0;
+    for (const e of feed.entries()) if (old.get(e.entityId) === e) same++;
+    expect(same).toBe(old.size - 1);
+    expect(feed.get(renamedId!)).not.toBe(old.get(renamedId!));
+    expect(feed.get(renamedId!)?.names).toEqual({ en: 'A Renamed Institute' });
+  });
+});
+
 describe('parse, merge and diff in slices', () => {
   /** Runs `steps` to the end; how many times it yielded, and its result. */
   function run<T>(steps: Generator<void, T>): { yields: number; value: T } {
