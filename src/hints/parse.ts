@@ -270,7 +270,7 @@ export function parseHintFeed(document: unknown, options: { country?: string } =
 /** {@link parseHintFeed} in steps (see `slices.ts`): a refresh parses a large feed between the shop's other work. */
 export function* parseSteps(
   document: unknown,
-  options: { country?: string; previous?: ReadonlyMap<string, HintEntry> } = {},
+  options: { country?: string; previous?: ReadonlyMap<string, HintEntry> | undefined } = {},
 ): Generator<void, ParsedHintFeed> {
   let n = 0;
   // An entry the last list of this source held unchanged is that same object: a changed file of a
