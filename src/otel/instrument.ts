@@ -154,14 +154,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       }
       span.end();
     };
-    // Only the events read: a channel nobody subscribes to costs the SDK nothing when it publishes.
-    const handlers = {
-      // A failure before the operation's first await ends it here (no async events follow).
-      end(ctx) {
-        if (ctx.outcome === 'error') finish(ctx);
-      },
-      asyncEnd: finish,
-    } as TracingChannelSubscribers<C>;
+    const handlers = onEnd(finish);
     tc.subscribe(handlers);
     unsubscribers.push(() => {
       tc.unsubscribe(handlers);
@@ -179,15 +172,9 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     starts.add(1, attrs);
     if (ctx.outcome === 'error') trace.getActiveSpan()?.addEvent('affiliation_validation.start', attrs);
   };
-  // Node subscribes only the handlers given (its types want all five): with no store bound either,
-  // the start event stays inactive and the SDK's `runStores` on it is a plain call.
-  const startHandlers = {
-    // A failure before the start's first await ends it here (no async events follow).
-    end(ctx) {
-      if (ctx.outcome === 'error') startEnded(ctx);
-    },
-    asyncEnd: startEnded,
-  } as TracingChannelSubscribers<ValidationStartContext>;
+  // With no store bound either, the start event stays inactive and the SDK's `runStores` on it is a
+  // plain call.
+  const startHandlers = onEnd(startEnded);
   startChannel.subscribe(startHandlers);
   unsubscribers.push(() => startChannel.unsubscribe(startHandlers));
 
@@ -355,4 +342,18 @@ function validationAttributes(ctx: ValidationStartContext | ValidationCallbackCo
   if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
   if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
   return attrs;
+}
+
+/**
+ * Subscribers of an operation's end only (Node subscribes just the handlers given; its types want all
+ * five): an event nobody subscribes to costs the SDK nothing when it publishes. A failure before the
+ * operation's first await ends it at `end`, with no async events after it.
+ */
+function onEnd<C extends OutcomeFields>(done: (ctx: C) => void): TracingChannelSubscribers<C> {
+  return {
+    end(ctx: C) {
+      if (ctx.outcome === 'error') done(ctx);
+    },
+    asyncEnd: done,
+  } as TracingChannelSubscribers<C>;
 }
