@@ -118,14 +118,15 @@ export class SearchIndex {
       words.length === 1
         ? /^\p{L}{2,8}$/u.test(trimmed) && (trimmed.match(/\p{Lu}/gu)?.length ?? 0) >= 2
         : trimmed.split(/\s+/).some((w) => /^\p{Lu}{2,4}$/u.test(w));
+    const ranges = words.map((w) => this.#range(w));
     const ctx: Query = {
       text,
       words,
       joined: words.join(' '),
       starts: words.map((w) => ` ${w}`),
       whole: ` ${words.at(-1)} `,
-      anyWhole: d.words[this.#range(words.at(-1)!)[0]] === words.at(-1),
-      ranges: words.map((w) => this.#range(w)),
+      anyWhole: d.words[ranges.at(-1)![0]] === words.at(-1),
+      ranges,
       table: RANK_TABLES[domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'],
       country: options.country?.toUpperCase(),
       lang: lang === undefined ? undefined : d.byLang.get(lang.split('-')[0]!),
