@@ -97,7 +97,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     unit: '{refresh}',
   });
   const httpDuration = meter.createHistogram('http.client.request.duration', {
-    description: 'Duration of HTTP client requests to the service and the documentation site.',
+    description: 'Duration of HTTP client requests to the documentation site.',
     unit: 's',
     advice: { explicitBucketBoundaries: HTTP_BUCKETS },
   });
@@ -194,53 +194,53 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     },
   );
 
-  // An HTTP client span and `http.client.request.duration`: the attributes known at the start (method,
-  // server) are the span's and the histogram's, the response's status is added at the end.
-  const httpRequest = <C extends ServiceRequestContext | DocsSiteRequestContext>(
+  // An HTTP client span; the response's status and the error are added at the end.
+  const clientSpan = <C extends ServiceRequestContext | DocsSiteRequestContext>(
     name: string,
-    open: (ctx: C) => { spanName: string; attrs: Attributes; spanOnly?: Attributes | undefined },
-    close?: (ctx: C, span: Span) => void,
+    open: (ctx: C) => { spanName: string; attrs: Attributes },
+    close: (ctx: C, operation: Opened) => void,
   ) =>
     follow<C>(
       name,
       (ctx, parentContext) => {
-        const { spanName, attrs, spanOnly } = open(ctx);
-        const span = tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes: attrs }, parentContext);
-        if (spanOnly) span.setAttributes(spanOnly);
-        return { span, attrs };
+        const { spanName, attrs } = open(ctx);
+        return {
+          span: tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes: attrs }, parentContext),
+          attrs,
+        };
       },
-      (ctx, { span, attrs }) => {
-        if (ctx.status !== undefined) {
-          attrs['http.response.status_code'] = ctx.status;
-          span.setAttribute('http.response.status_code', ctx.status);
-        }
-        if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
-        close?.(ctx, span);
-        if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
+      (ctx, operation) => {
+        if (ctx.status !== undefined) operation.span.setAttribute('http.response.status_code', ctx.status);
+        close(ctx, operation);
       },
     );
+
+  // The token request and the key fetch are spans only. Their duration as a metric is the HTTP
+  // client instrumentation's (undici's records `http.client.request.duration` for every request the
+  // SDK sends): recording it here too would count each request twice under one name. A failing
+  // service shows in `affiliation_validation.validations` by `error.type`.
   // The token endpoint and `jwks_uri` come from discovery and stay the same: each channel keeps its
   // last URL's attributes, so an endpoint's URL is parsed once, not at every request.
   const serviceRequest = (name: string) => {
-    let endpoint: { url: string; server: Attributes; spanOnly: Attributes | undefined } | undefined;
-    const describe = (url: string) => {
-      if (endpoint?.url === url) return endpoint;
-      endpoint = { url, server: {}, spanOnly: undefined };
+    let endpoint: { url: string; attrs: Attributes } | undefined;
+    const describe = (url: string): Attributes => {
+      if (endpoint?.url === url) return endpoint.attrs;
+      endpoint = { url, attrs: {} };
       if (URL.canParse(url)) {
         const parsed = new URL(url);
         const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-        endpoint.server = { 'server.address': parsed.hostname, 'server.port': port };
-        endpoint.spanOnly = { 'url.full': `${parsed.origin}${parsed.pathname}` };
+        endpoint.attrs = {
+          'server.address': parsed.hostname,
+          'server.port': port,
+          'url.full': `${parsed.origin}${parsed.pathname}`,
+        };
       }
-      return endpoint;
+      return endpoint.attrs;
     };
-    httpRequest<ServiceRequestContext>(
+    clientSpan<ServiceRequestContext>(
       name,
-      (ctx) => {
-        const { server, spanOnly } = describe(ctx.url);
-        return { spanName: ctx.method, attrs: { 'http.request.method': ctx.method, ...server }, spanOnly };
-      },
-      (ctx, span) => {
+      (ctx) => ({ spanName: ctx.method, attrs: { 'http.request.method': ctx.method, ...describe(ctx.url) } }),
+      (ctx, { span }) => {
         if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
       },
     );
@@ -248,7 +248,9 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   serviceRequest(CHANNELS.token);
   serviceRequest(CHANNELS.keys);
 
-  httpRequest<DocsSiteRequestContext>(
+  // Documentation-site requests: a span and `http.client.request.duration` by route template (which
+  // an HTTP client instrumentation cannot know), method, server and status.
+  clientSpan<DocsSiteRequestContext>(
     CHANNELS.docsSiteRequest,
     (ctx) => {
       const attrs: Attributes = { 'http.request.method': ctx.method, 'url.template': ctx.route };
@@ -262,8 +264,12 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       }
       return { spanName: `${ctx.method} ${ctx.route}`, attrs };
     },
-    (ctx, span) => {
+    (ctx, { span, attrs }) => {
       if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
+      const points: Attributes = { ...attrs };
+      if (ctx.status !== undefined) points['http.response.status_code'] = ctx.status;
+      if (ctx.outcome === 'error') points['error.type'] = errorType(ctx);
+      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, points);
     },
   );
 
