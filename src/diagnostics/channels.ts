@@ -54,10 +54,13 @@ export interface OutcomeFields {
 export interface ValidationStartContext extends OutcomeFields {
   /** `code` or `id_token`. */
   flow: 'code' | 'id_token';
+  /** One of `AFFILIATIONS`; absent when the start was given something else. */
   affiliation?: string;
-  /** `persistent` or `transient` (the default the service assumes when none is sent). */
+  /** `persistent` or `transient` (the default the service assumes when none is sent); absent when
+   * the start was given something else. */
   identifier?: string;
-  /** The hinted institution's entityID, when a hint was given. */
+  /** The hinted institution's entityID: only a hint the start would send (one the configured hints
+   * know, or any well-formed entityID when none are configured). */
   institution?: string;
 }
 

@@ -98,6 +98,27 @@ export interface BuildRequestContext {
   now: number;
 }
 
+/** An entityID as `aarc_idp_hint` may carry it: a URI, so no white space or control characters, and
+ * well-formed UTF-16 (a lone surrogate cannot be percent-encoded for the wire). */
+function isEntityIdString(value: unknown): value is string {
+  return (
+    typeof value === 'string' &&
+    value.length > 0 &&
+    value.length <= 2048 &&
+    !/[\s\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u.test(value)
+  );
+}
+
+/**
+ * The `idpHint` of a start as it may be traced before the start is checked: only a hint the start
+ * would send (an entityID the configured hints know, or any well-formed one without hints), never
+ * whatever a form post put there.
+ */
+export function sendableHint(idpHint: unknown, hints: HintLookup | undefined): string | undefined {
+  if (!isEntityIdString(idpHint)) return undefined;
+  return hints === undefined || hints.has(idpHint) ? idpHint : undefined;
+}
+
 /** Build the URL and the transaction to store for one authentication request. */
 export async function buildAuthorizationRequest(
   options: AuthorizationRequestOptions,
@@ -118,16 +139,7 @@ export async function buildAuthorizationRequest(
   if (claims !== undefined && Object.keys(claims).length === 0) claims = undefined;
   const { idpHint } = options;
   if (idpHint !== undefined) {
-    if (
-      typeof idpHint !== 'string' ||
-      idpHint.length === 0 ||
-      idpHint.length > 2048 ||
-      // entityIDs are URIs: no white space or control characters, and well-formed UTF-16 (a lone
-      // surrogate cannot be percent-encoded for the wire).
-      /[\s\p{Cc}]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u.test(idpHint)
-    ) {
-      throw new OptionsError('idpHint must be a non-empty entityID string');
-    }
+    if (!isEntityIdString(idpHint)) throw new OptionsError('idpHint must be a non-empty entityID string');
     if (ctx.hints && !ctx.hints.has(idpHint)) {
       const hint = JSON.stringify(idpHint.slice(0, 200));
       throw ctx.hints.loaded === false

@@ -7,15 +7,17 @@
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { redact } from '../core/redact.js';
+import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import {
   traceAsync,
   type ValidationCallbackContext,
+  type ValidationStartContext,
   validationCallbackChannel,
   validationStartChannel,
 } from '../diagnostics/channels.js';
 import { HttpClient } from '../http/client.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
-import { buildAuthorizationRequest } from './authorization.js';
+import { buildAuthorizationRequest, sendableHint } from './authorization.js';
 import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
 import { readCallback, readCallbackUrl } from './callback-input.js';
 import type { ProviderMetadata } from './discovery.js';
@@ -294,13 +296,18 @@ export class AffiliationClient {
   ): Promise<AuthorizationRequest> {
     return traceAsync(
       validationStartChannel,
-      () => ({
-        flow: this.#o.responseType,
-        // Only the documented values: what the caller passed may be anything until it is checked.
-        ...(typeof options?.affiliation === 'string' ? { affiliation: options.affiliation } : {}),
-        identifier: typeof options?.identifier === 'string' ? options.identifier : 'transient',
-        ...(typeof options?.idpHint === 'string' ? { institution: options.idpHint } : {}),
-      }),
+      () => {
+        // Only documented values and a hint the start would send: the options may come from a form
+        // post, and a failed start must not carry whatever it held into traces and metric labels.
+        const ctx: ValidationStartContext = { flow: this.#o.responseType };
+        const { affiliation, identifier } = options ?? {};
+        if (AFFILIATIONS.includes(affiliation)) ctx.affiliation = affiliation;
+        if (identifier === undefined || IDENTIFIERS.includes(identifier))
+          ctx.identifier = identifier ?? 'transient';
+        const institution = sendableHint(options?.idpHint, this.#o.hints);
+        if (institution !== undefined) ctx.institution = institution;
+        return ctx;
+      },
       () => this.#start(options, context),
     );
   }

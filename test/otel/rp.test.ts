@@ -38,7 +38,7 @@ beforeEach(() => {
   tokenStatus = undefined;
 });
 
-async function client(responseType: 'code' | 'id_token' = 'code', provider = op) {
+async function client(responseType: 'code' | 'id_token' = 'code', provider = op, hints?: Set<string>) {
   const fetch: typeof globalThis.fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     activeAtFetch.set(url, trace.getActiveSpan()?.spanContext().spanId);
@@ -55,6 +55,7 @@ async function client(responseType: 'code' | 'id_token' = 'code', provider = op)
     responseType,
     transactions: new MemoryTransactionStore({ bindToBrowser: false }),
     fetch,
+    ...(hints ? { hints } : {}),
   });
 }
 
@@ -292,6 +293,51 @@ describe('failures, one of each kind', () => {
       attributes: sorted(expected),
       value: 1,
     });
+  });
+
+  it('a start refused for what a form post put in: no affiliation or institution the SDK did not check', async () => {
+    const rp = await client('code', op, new Set([UNIVERSITY]));
+    const posted = 'https://attacker.example/<script>';
+    const shop = trace.getTracer('shop');
+    const attempts = await shop.startActiveSpan('POST /shop/validate', async (request) => {
+      try {
+        return [
+          // An entityID the hint feed does not know, then a value that is no affiliation.
+          await rp
+            .createAuthorizationRequest({ affiliation: 'student', idpHint: posted })
+            .catch((e: unknown) => e),
+          await rp
+            .createAuthorizationRequest({
+              affiliation: posted as 'student',
+              identifier: posted as 'transient',
+              idpHint: UNIVERSITY,
+            })
+            .catch((e: unknown) => e),
+        ];
+      } finally {
+        request.end();
+      }
+    });
+    expect((attempts[0] as ValidationError).code).toBe('unknown_hint');
+    expect(attempts[1]).toBeInstanceOf(ScopeError);
+    const [request] = byName('POST /shop/validate');
+    expect(request?.events.map((e) => e.attributes)).toEqual([
+      {
+        'affiliation_validation.outcome': 'error',
+        'error.type': 'unknown_hint',
+        'affiliation_validation.flow': 'code',
+        'affiliation_validation.affiliation': 'student',
+        'affiliation_validation.identifier': 'transient',
+      },
+      {
+        'affiliation_validation.outcome': 'error',
+        'error.type': (attempts[1] as ScopeError).code,
+        'affiliation_validation.flow': 'code',
+        'affiliation_validation.institution': UNIVERSITY,
+      },
+    ]);
+    const starts = JSON.stringify(await telemetry.points('affiliation_validation.starts'));
+    expect(starts).not.toContain('attacker.example');
   });
 
   it('a start refused outside any span: counted, nothing else recorded', async () => {
