@@ -22,8 +22,6 @@ import {
   TopK,
 } from './rank.js';
 
-export { shownLang } from './build.js';
-
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
 /** Characters of a query that are used; the rest is ignored (no name is that long). */
