@@ -3,8 +3,8 @@
  * (unfolded) name, so "zur" in "Universität Zürich" marks "Zür" and "muen" in "München" marks "Mün".
  */
 import type { HintMatchKind } from '../types.js';
+import { initialsFrom } from './build.js';
 import { foldMapped, hasUmlaut, type Mapped } from './fold.js';
-import { ACRONYM_STOP } from './rank.js';
 
 type Range = readonly [number, number];
 
@@ -63,18 +63,19 @@ function find(mapped: Folded, word: string, kind: HintMatchKind): [number, numbe
   return undefined;
 }
 
-/** The first letters of words in a row that `word` is the initials of ("tu" in "technische universitat delft"). */
+/** The first letters of the words that `word` is the initials of (see {@link initialsFrom}). */
 function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
   const words = mapped.words;
-  for (let x = 0; x < words.length; x++) {
-    const spans: [number, number][] = [];
-    for (let y = x; y < words.length && spans.length < word.length; y++) {
-      if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
-      else if (spans.length === 0 || !ACRONYM_STOP.has(words[y]!.word)) break;
-    }
-    if (spans.length === word.length) return spans;
-  }
-  return undefined;
+  let y = initialsFrom(
+    word,
+    words.map((w) => w.word),
+  );
+  if (y === -1) return undefined;
+  // From there on, the words skipped are those that do not start with the next letter.
+  const spans: [number, number][] = [];
+  for (; spans.length < word.length; y++)
+    if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
+  return spans;
 }
 
 /** Folded spans of `mapped` → original offsets; undefined when there are none. */

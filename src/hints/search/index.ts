@@ -7,20 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
-import { acronymsOf, type Built, build, type Name, shownLang, wordsOf } from './build.js';
+import { acronymsOf, type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
 import { fold, normaliseLang } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
-import {
-  BOOST,
-  KINDS,
-  matchClass,
-  RANK_TABLES,
-  type RankTable,
-  ACRONYM_STOP as STOP,
-  TIER,
-  TopK,
-} from './rank.js';
+import { BOOST, KINDS, matchClass, RANK_TABLES, type RankTable, TIER, TopK } from './rank.js';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
@@ -579,16 +570,7 @@ function inOrder(name: Name, query: readonly string[], joined: string): boolean 
   );
 }
 
-/** Whether the words of a name, from some word on, start with the letters of `word` (stop words may be skipped). */
+/** Whether the words of a name, from some word on, start with the letters of `word`. */
 function initialsIn(word: string, name: Name): boolean {
-  const { words } = wordsOf(name);
-  for (let x = 0; x < words.length; x++) {
-    let k = 0;
-    for (let y = x; y < words.length && k < word.length; y++) {
-      if (words[y]![0] === word[k]) k++;
-      else if (k === 0 || !STOP.has(words[y]!)) break;
-    }
-    if (k === word.length) return true;
-  }
-  return false;
+  return initialsFrom(word, wordsOf(name).words) !== -1;
 }
