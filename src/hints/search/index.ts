@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { drain, inSlices } from '../slices.js';
-import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
+import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { acronymsOf, type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
 import { fold, normaliseLang } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
@@ -151,28 +151,22 @@ export class SearchIndex {
   }
 
   #results(top: TopK, ctx: Query, lang: string | undefined, domain: string | undefined): HintSearchResult[] {
-    return top.held.map(({ entity, tier }) => this.#result(entity, KINDS[tier]!, ctx.words, lang, domain));
-  }
-  #result(
-    e: number,
-    match: HintMatchKind,
-    words: string[],
-    lang?: string,
-    domain?: string,
-  ): HintSearchResult {
-    const { entityId, names, country } = this.#d.entries[e]!;
-    const name = pickName(this.#d.entries[e]!, lang) ?? entityId;
-    const host = this.#d.hosts[e];
-    const shown = match === 'host' ? { ranges: [], all: false } : highlight(name, words, match);
-    // Matched in another name, or across names, or by the host: the name that holds it all, else the host.
-    const other =
-      shown.all || match === 'host'
-        ? undefined
-        : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
-    const matchedText =
-      other ?? (!shown.all && (match === 'host' || domain !== undefined) ? host : undefined);
-    const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
-    return matchedText === undefined ? out : { ...out, matchedText };
+    const { words } = ctx;
+    return top.held.map(({ entity: e, tier }) => {
+      const match = KINDS[tier]!;
+      const { entityId, names, country } = this.#d.entries[e]!;
+      const name = pickName(this.#d.entries[e]!, lang) ?? entityId;
+      const shown = match === 'host' ? { ranges: [], all: false } : highlight(name, words, match);
+      // Matched in another name, or across names, or by the host: the name that holds it all, else the host.
+      const other =
+        shown.all || match === 'host'
+          ? undefined
+          : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
+      const matchedText =
+        other ?? (!shown.all && (match === 'host' || domain !== undefined) ? this.#d.hosts[e] : undefined);
+      const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
+      return matchedText === undefined ? out : { ...out, matchedText };
+    });
   }
 
   /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
