@@ -372,7 +372,7 @@ export class SearchIndex {
     // Words found across the names (languages) of the institution rank above initials in one name.
     if (n === 1 || (best !== undefined && best.tier !== TIER.acronym)) return best;
     const names = this.#d.names[e]!;
-    const initials = words.filter((w) => !names.some((name) => startsWord(name, w)));
+    const initials = words.filter((_, j) => !names.some((name) => name.spaced.includes(ctx.starts[j]!)));
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
     const tier = initials.length > 0 ? TIER.acronym : TIER.word;
@@ -542,11 +542,6 @@ export class SearchIndex {
 /** A word short enough to be initials ("tu", "uc", "lmu"). */
 function initialsWord(word: string): boolean {
   return word.length >= 2 && word.length <= 4;
-}
-
-/** Whether `word` starts a word of `name` (or its German spelling). */
-function startsWord(name: Name, word: string): boolean {
-  return name.spaced.includes(` ${word}`);
 }
 
 /** Whether the query's words are the name's first words, in order, the last one perhaps in part. */
