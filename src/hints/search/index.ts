@@ -315,30 +315,24 @@ export class SearchIndex {
     this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
     const whole = ctx.anyWhole;
     // Only a name whose first word the first query word starts can be a prefix match.
-    this.#drive(ctx, top, first, seen, (e, rest) =>
-      this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
+    this.#drive(ctx, top, first, seen, (rest) =>
+      this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, 0, whole),
     );
     if (second === -1) return;
-    this.#drive(ctx, top, second, seen, (e) =>
-      Math.max(this.#ceiling(ctx, TIER.acronym, e, whole), this.#ceiling(ctx, TIER.word, e, whole, true)),
+    this.#drive(ctx, top, second, seen, () =>
+      Math.max(this.#ceiling(ctx, TIER.acronym, 0, whole), this.#ceiling(ctx, TIER.word, 0, whole, true)),
     );
   }
 
   /** Offers the institutions of word `j`'s range not `seen` yet, each list until `ceiling` says nothing later can enter. */
-  #drive(
-    ctx: Query,
-    top: TopK,
-    j: number,
-    seen: Set<number>,
-    ceiling: (e: number, rest: boolean) => number,
-  ): void {
+  #drive(ctx: Query, top: TopK, j: number, seen: Set<number>, ceiling: (rest: boolean) => number): void {
     const [lo, hi] = ctx.ranges[j]!;
     const offer = (e: number) => {
       if (seen.has(e)) return;
       seen.add(e);
       this.#offerMatch(ctx, top, e);
     };
-    for (const rest of [false, true]) this.#scan(top, lo, hi, rest, ceiling(0, rest), offer);
+    for (const rest of [false, true]) this.#scan(top, lo, hi, rest, ceiling(rest), offer);
   }
 
   /** The best of exact / prefix / word / initials for institution `e` (in one name, else across its names). */
