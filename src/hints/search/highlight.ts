@@ -10,9 +10,10 @@ type Range = readonly [number, number];
 
 type Folded = Mapped & { readonly words: { word: string; at: number }[] };
 
+/** {@link foldMapped}, with the words of the folded text and where each starts. */
 function folded(name: string, german = false): Folded {
   const mapped = foldMapped(name, german);
-  return { ...mapped, words: wordsOf(mapped.text) };
+  return { ...mapped, words: [...mapped.text.matchAll(/[^ ]+/g)].map((m) => ({ word: m[0], at: m.index })) };
 }
 
 /**
@@ -34,17 +35,6 @@ export function typoOf(candidate: string, word: string): number {
     return n; // two letters swapped
   if (n > 1 && candidate.length >= n - 1 && candidate.startsWith(rest, i)) return n - 1; // one letter too many
   return candidate.startsWith(word.slice(i), i + 1) ? n + 1 : 0; // one letter missing
-}
-
-/** The words of a folded text with where each starts. */
-function wordsOf(text: string): { word: string; at: number }[] {
-  const out: { word: string; at: number }[] = [];
-  let at = 0;
-  for (const word of text.split(' ')) {
-    if (word.length > 0) out.push({ word, at });
-    at += word.length + 1;
-  }
-  return out;
 }
 
 /** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */
