@@ -5,10 +5,11 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBytes } from 'node:crypto';
+import { normaliseLang } from '../normalize.js';
 import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { acronymsOf, type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
-import { fold, normaliseLang } from './fold.js';
+import { fold } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
 import { BOOST, KINDS, matchClass, RANK_TABLES, type RankTable, TIER, TopK } from './rank.js';
