@@ -200,7 +200,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
       const { words, alt } = wordsOf(name);
       for (const acronym of acronymsOf(words)) file(built.acronyms, acronym, i);
       for (const list of alt === undefined ? [words] : [words, alt])
-        list.forEach((word, k) => starting.set(word, starting.get(word) === true || k === 0));
+        for (const [k, word] of list.entries()) starting.set(word, starting.get(word) === true || k === 0);
     }
     for (const [word, first] of starting) {
       let id = wordIds.get(word);
