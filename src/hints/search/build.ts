@@ -199,8 +199,12 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
       file(built.exact, name.text, i);
       const { words, alt } = wordsOf(name);
       for (const acronym of acronymsOf(words)) file(built.acronyms, acronym, i);
-      for (const list of alt === undefined ? [words] : [words, alt])
-        for (const [k, word] of list.entries()) starting.set(word, starting.get(word) === true || k === 0);
+      words.forEach((word, k) => {
+        starting.set(word, starting.get(word) === true || k === 0);
+        const german = alt?.[k];
+        if (german !== undefined && german !== word)
+          starting.set(german, starting.get(german) === true || k === 0);
+      });
     }
     for (const [word, first] of starting) {
       let id = wordIds.get(word);
