@@ -5,5 +5,4 @@ export {
   MAX_SEARCH_LIMIT,
   pickName,
   SearchIndex,
-  shownLang,
 } from './search/index.js';

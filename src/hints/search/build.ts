@@ -79,6 +79,19 @@ export function acronymsOf(words: readonly string[]): string[] {
   return kept.length >= 2 && kept.length < words.length ? [all, short] : [all];
 }
 
+/** The first of the words in a row whose initials are `word`, stop words between them skipped; else -1. */
+export function initialsFrom(word: string, words: readonly string[]): number {
+  for (let x = 0; x < words.length; x++) {
+    let k = 0;
+    for (let y = x; y < words.length && k < word.length; y++) {
+      if (words[y]![0] === word[k]) k++;
+      else if (k === 0 || !ACRONYM_STOP.has(words[y]!)) break;
+    }
+    if (k === word.length) return x;
+  }
+  return -1;
+}
+
 /** Appends institution `e` to the list under `key` (once: institutions come in static-rank order). */
 function file(map: Map<string, number[]>, key: string, e: number): void {
   const list = map.get(key);

@@ -6,8 +6,6 @@
  */
 import { LATIN, LATIN_LIMIT, normaliseText } from '../normalize.js';
 
-export { normaliseLang } from '../normalize.js';
-
 /** Lower-case, strip accents, fold special letters (ß→ss, æ→ae, ø→o, ł→l …), one space between words. */
 export const fold: (text: string) => string = normaliseText;
 

@@ -3,16 +3,17 @@
  * (unfolded) name, so "zur" in "Universität Zürich" marks "Zür" and "muen" in "München" marks "Mün".
  */
 import type { HintMatchKind } from '../types.js';
+import { initialsFrom } from './build.js';
 import { foldMapped, hasUmlaut, type Mapped } from './fold.js';
-import { ACRONYM_STOP } from './rank.js';
 
 type Range = readonly [number, number];
 
 type Folded = Mapped & { readonly words: { word: string; at: number }[] };
 
+/** {@link foldMapped}, with the words of the folded text and where each starts. */
 function folded(name: string, german = false): Folded {
   const mapped = foldMapped(name, german);
-  return { ...mapped, words: wordsOf(mapped.text) };
+  return { ...mapped, words: [...mapped.text.matchAll(/[^ ]+/g)].map((m) => ({ word: m[0], at: m.index })) };
 }
 
 /**
@@ -36,17 +37,6 @@ export function typoOf(candidate: string, word: string): number {
   return candidate.startsWith(word.slice(i), i + 1) ? n + 1 : 0; // one letter missing
 }
 
-/** The words of a folded text with where each starts. */
-function wordsOf(text: string): { word: string; at: number }[] {
-  const out: { word: string; at: number }[] = [];
-  let at = 0;
-  for (const word of text.split(' ')) {
-    if (word.length > 0) out.push({ word, at });
-    at += word.length + 1;
-  }
-  return out;
-}
-
 /** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */
 function find(mapped: Folded, word: string, kind: HintMatchKind): [number, number][] | undefined {
   const { text, words } = mapped;
@@ -63,18 +53,19 @@ function find(mapped: Folded, word: string, kind: HintMatchKind): [number, numbe
   return undefined;
 }
 
-/** The first letters of words in a row that `word` is the initials of ("tu" in "technische universitat delft"). */
+/** The first letters of the words that `word` is the initials of (see {@link initialsFrom}). */
 function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
   const words = mapped.words;
-  for (let x = 0; x < words.length; x++) {
-    const spans: [number, number][] = [];
-    for (let y = x; y < words.length && spans.length < word.length; y++) {
-      if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
-      else if (spans.length === 0 || !ACRONYM_STOP.has(words[y]!.word)) break;
-    }
-    if (spans.length === word.length) return spans;
-  }
-  return undefined;
+  let y = initialsFrom(
+    word,
+    words.map((w) => w.word),
+  );
+  if (y === -1) return undefined;
+  // From there on, the words skipped are those that do not start with the next letter.
+  const spans: [number, number][] = [];
+  for (; spans.length < word.length; y++)
+    if (words[y]!.word[0] === word[spans.length]) spans.push([words[y]!.at, words[y]!.at + 1]);
+  return spans;
 }
 
 /** Folded spans of `mapped` → original offsets; undefined when there are none. */

@@ -5,24 +5,14 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBytes } from 'node:crypto';
+import { normaliseLang } from '../normalize.js';
 import { drain, inSlices } from '../slices.js';
-import type { HintEntry, HintMatchKind, HintSearchOptions, HintSearchResult } from '../types.js';
-import { acronymsOf, type Built, build, type Name, shownLang, wordsOf } from './build.js';
-import { fold, normaliseLang } from './fold.js';
+import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
+import { acronymsOf, type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
+import { fold } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { hostLabels, queryDomain } from './host.js';
-import {
-  BOOST,
-  KINDS,
-  matchClass,
-  RANK_TABLES,
-  type RankTable,
-  ACRONYM_STOP as STOP,
-  TIER,
-  TopK,
-} from './rank.js';
-
-export { shownLang } from './build.js';
+import { BOOST, KINDS, matchClass, RANK_TABLES, type RankTable, TIER, TopK } from './rank.js';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
 export const MAX_SEARCH_LIMIT = 1000;
@@ -162,28 +152,22 @@ export class SearchIndex {
   }
 
   #results(top: TopK, ctx: Query, lang: string | undefined, domain: string | undefined): HintSearchResult[] {
-    return top.held.map(({ entity, tier }) => this.#result(entity, KINDS[tier]!, ctx.words, lang, domain));
-  }
-  #result(
-    e: number,
-    match: HintMatchKind,
-    words: string[],
-    lang?: string,
-    domain?: string,
-  ): HintSearchResult {
-    const { entityId, names, country } = this.#d.entries[e]!;
-    const name = pickName(this.#d.entries[e]!, lang) ?? entityId;
-    const host = this.#d.hosts[e];
-    const shown = match === 'host' ? { ranges: [], all: false } : highlight(name, words, match);
-    // Matched in another name, or across names, or by the host: the name that holds it all, else the host.
-    const other =
-      shown.all || match === 'host'
-        ? undefined
-        : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
-    const matchedText =
-      other ?? (!shown.all && (match === 'host' || domain !== undefined) ? host : undefined);
-    const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
-    return matchedText === undefined ? out : { ...out, matchedText };
+    const { words } = ctx;
+    return top.held.map(({ entity: e, tier }) => {
+      const match = KINDS[tier]!;
+      const { entityId, names, country } = this.#d.entries[e]!;
+      const name = pickName(this.#d.entries[e]!, lang) ?? entityId;
+      const shown = match === 'host' ? { ranges: [], all: false } : highlight(name, words, match);
+      // Matched in another name, or across names, or by the host: the name that holds it all, else the host.
+      const other =
+        shown.all || match === 'host'
+          ? undefined
+          : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
+      const matchedText =
+        other ?? (!shown.all && (match === 'host' || domain !== undefined) ? this.#d.hosts[e] : undefined);
+      const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
+      return matchedText === undefined ? out : { ...out, matchedText };
+    });
   }
 
   /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
@@ -332,30 +316,24 @@ export class SearchIndex {
     this.#boostPass(ctx, top, sizes[first]! + (second === -1 ? 0 : sizes[second]!));
     const whole = ctx.anyWhole;
     // Only a name whose first word the first query word starts can be a prefix match.
-    this.#drive(ctx, top, first, seen, (e, rest) =>
-      this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, e, whole),
+    this.#drive(ctx, top, first, seen, (rest) =>
+      this.#ceiling(ctx, first === 0 && rest ? TIER.word : TIER.prefix, 0, whole),
     );
     if (second === -1) return;
-    this.#drive(ctx, top, second, seen, (e) =>
-      Math.max(this.#ceiling(ctx, TIER.acronym, e, whole), this.#ceiling(ctx, TIER.word, e, whole, true)),
+    this.#drive(ctx, top, second, seen, () =>
+      Math.max(this.#ceiling(ctx, TIER.acronym, 0, whole), this.#ceiling(ctx, TIER.word, 0, whole, true)),
     );
   }
 
   /** Offers the institutions of word `j`'s range not `seen` yet, each list until `ceiling` says nothing later can enter. */
-  #drive(
-    ctx: Query,
-    top: TopK,
-    j: number,
-    seen: Set<number>,
-    ceiling: (e: number, rest: boolean) => number,
-  ): void {
+  #drive(ctx: Query, top: TopK, j: number, seen: Set<number>, ceiling: (rest: boolean) => number): void {
     const [lo, hi] = ctx.ranges[j]!;
     const offer = (e: number) => {
       if (seen.has(e)) return;
       seen.add(e);
       this.#offerMatch(ctx, top, e);
     };
-    for (const rest of [false, true]) this.#scan(top, lo, hi, rest, ceiling(0, rest), offer);
+    for (const rest of [false, true]) this.#scan(top, lo, hi, rest, ceiling(rest), offer);
   }
 
   /** The best of exact / prefix / word / initials for institution `e` (in one name, else across its names). */
@@ -389,7 +367,7 @@ export class SearchIndex {
     // Words found across the names (languages) of the institution rank above initials in one name.
     if (n === 1 || (best !== undefined && best.tier !== TIER.acronym)) return best;
     const names = this.#d.names[e]!;
-    const initials = words.filter((w) => !names.some((name) => startsWord(name, w)));
+    const initials = words.filter((_, j) => !names.some((name) => name.spaced.includes(ctx.starts[j]!)));
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
     const tier = initials.length > 0 ? TIER.acronym : TIER.word;
@@ -561,11 +539,6 @@ function initialsWord(word: string): boolean {
   return word.length >= 2 && word.length <= 4;
 }
 
-/** Whether `word` starts a word of `name` (or its German spelling). */
-function startsWord(name: Name, word: string): boolean {
-  return name.spaced.includes(` ${word}`);
-}
-
 /** Whether the query's words are the name's first words, in order, the last one perhaps in part. */
 function inOrder(name: Name, query: readonly string[], joined: string): boolean {
   // Names are words joined by single spaces: starting with the query's words so joined is the same.
@@ -581,16 +554,7 @@ function inOrder(name: Name, query: readonly string[], joined: string): boolean 
   );
 }
 
-/** Whether the words of a name, from some word on, start with the letters of `word` (stop words may be skipped). */
+/** Whether the words of a name, from some word on, start with the letters of `word`. */
 function initialsIn(word: string, name: Name): boolean {
-  const { words } = wordsOf(name);
-  for (let x = 0; x < words.length; x++) {
-    let k = 0;
-    for (let y = x; y < words.length && k < word.length; y++) {
-      if (words[y]![0] === word[k]) k++;
-      else if (k === 0 || !STOP.has(words[y]!)) break;
-    }
-    if (k === word.length) return true;
-  }
-  return false;
+  return initialsFrom(word, wordsOf(name).words) !== -1;
 }
