@@ -109,28 +109,27 @@ export async function fetchSource(
     return failed(`${source.safeUrl} answered HTTP ${response.status}`, source, { status: response.status });
   }
   const bytes = new Uint8Array(await response.arrayBuffer());
-  const sha256 = createHash('sha256').update(bytes).digest('base64url');
-  if (previous && previous.sha256 === sha256) {
-    return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
-  }
   const type = response.headers.get('content-type');
-  return oneAtATime(bytes.length, () =>
-    readFeed(bytes, type, source, { ...validators, sha256 }, previous?.entries),
-  );
+  return oneAtATime(bytes.length, () => {
+    const sha256 = createHash('sha256').update(bytes).digest('base64url');
+    if (previous && previous.sha256 === sha256) {
+      return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
+    }
+    return readFeed(bytes, type, source, { ...validators, sha256 }, previous?.entries);
+  });
 }
 
 /** A body smaller than this is decoded and parsed well within one slice (see `slices.ts`). */
 const SMALL_BODY = 16 * 1024;
 
 /**
- * Bodies are decoded and parsed one at a time, a large one from a turn of the event loop of its
- * own: when several bodies arrive together, their work would otherwise run back to back before the
- * shop's other requests get a turn.
+ * Bodies are hashed, decoded and parsed one at a time, a large one from a turn of the event loop of
+ * its own: when several bodies arrive together, their work would otherwise run back to back before
+ * the shop's other requests get a turn.
  */
 let parsing: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(size: number, job: () => Promise<T>): Promise<T> {
-  const turn = () => (size < SMALL_BODY ? undefined : new Promise((resolve) => setImmediate(resolve)));
-  const run = parsing.then(turn).then(job);
+function oneAtATime<T>(size: number, job: () => T | Promise<T>): Promise<T> {
+  const run = parsing.then(() => turn(size)).then(job);
   parsing = run.catch(() => undefined);
   return run;
 }
@@ -144,7 +143,10 @@ async function readFeed(
 ): Promise<Outcome> {
   let document: unknown;
   try {
-    document = decodeJson(bytes);
+    const text = decodeUtf8(bytes);
+    // Decoding and parsing a large body are two pieces of work the engine does not slice.
+    await turn(bytes.length);
+    document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (cause) {
     return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
   }
@@ -171,11 +173,15 @@ async function readFeed(
   }
 }
 
-function decodeJson(bytes: Uint8Array): unknown {
+/** Lets the event loop run other work first, before the next piece of a large body's work. */
+function turn(size: number): Promise<void> | undefined {
+  return size < SMALL_BODY ? undefined : new Promise((resolve) => setImmediate(resolve));
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
   // isUtf8 then a plain decode: a fatal TextDecoder is slower on a feed file of a megabyte.
   if (!isUtf8(bytes)) throw new Error('the body is not UTF-8');
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 /**
