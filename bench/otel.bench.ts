@@ -14,13 +14,15 @@
  *   subscribed, the real OpenTelemetry SDK recording every span and every metric as `NodeSDK` does:
  *   spans through a `BatchSpanProcessor` (its exporter in memory), metrics aggregated for a reader.
  *
- * Each variant runs in its own process (bench/otel-variant.ts), set up once at its start as a
- * merchant's process is: turning `instrument()` on and off around calls in one process would make
- * V8 throw away optimized code at each switch, a cost no merchant pays. A round runs PER_ROUND
- * validations of each variant, one of each in turn in a random order (a process that runs just after
- * itself finds its caches warm); the ratios are medians of
- * each round's ratios, so a load that changes during the run (the machine is shared) shifts both
- * sides of a ratio alike.
+ * Each variant runs in PROCESSES processes of its own (bench/otel-variant.ts), set up once at their
+ * start as a merchant's process is: turning `instrument()` on and off around calls in one process
+ * would make V8 throw away optimized code at each switch, a cost no merchant pays. Two processes
+ * running the same code differ by a few per cent (memory layout, what the JIT decided), as much as
+ * the effect measured, so each variant's figure pools several processes. A round runs PER_ROUND
+ * validations of each variant, spread over its processes, one validation at a time in a random order
+ * (a process that runs just after itself finds its caches warm); the ratios are medians of each
+ * round's ratios, so a load that changes during the run (the machine is shared) shifts both sides of
+ * a ratio alike.
  *
  * Targets (issue 19): no measurable cost without a subscriber; ≤ +5 % with OpenTelemetry.
  */
@@ -47,7 +49,8 @@ import { fmt, report } from './util.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 30;
 const WARM_UP_ROUNDS = 5;
-const PER_ROUND = 10;
+const PER_ROUND = 12;
+const PROCESSES = 3;
 /** Synthetic validations per block of the handlers-only figure, and blocks per side. */
 const SYNTHETIC = 2000;
 const SYNTHETIC_BLOCKS = 6;
@@ -223,7 +226,8 @@ export default async function run(): Promise<void> {
   mkdirSync(path.join(ROOT, '.tmp'), { recursive: true });
   const dir = mkdtempSync(path.join(ROOT, '.tmp', 'otel-bench-'));
   const provider = await startProvider();
-  const variants: Awaited<ReturnType<typeof startVariant>>[] = [];
+  /** Each variant's processes. */
+  const variants: Awaited<ReturnType<typeof startVariant>>[][] = [];
   try {
     const withoutChannels = await bundle(dir, 'src/index.ts', false);
     const shipped = await bundle(dir, 'src/index.ts', true);
@@ -235,12 +239,15 @@ export default async function run(): Promise<void> {
       ['OpenTelemetry recording', shipped, 'recording'],
     ];
     for (const [, sdk, otel] of plans) {
-      variants.push(await startVariant({ sdk, otelEntry, otel, issuer: provider.issuer }));
+      const processes: Awaited<ReturnType<typeof startVariant>>[] = [];
+      variants.push(processes);
+      for (let p = 0; p < PROCESSES; p++)
+        processes.push(await startVariant({ sdk, otelEntry, otel, issuer: provider.issuer }));
     }
 
-    /** CPU (ms) of one validation's RP calls in variant `v`; the login at the provider is not counted. */
-    const validation = async (v: number): Promise<number> => {
-      const variant = variants[v] as (typeof variants)[number];
+    /** CPU (ms) of one validation's RP calls in process `p` of variant `v`; the login at the provider is not counted. */
+    const validation = async (v: number, p: number): Promise<number> => {
+      const variant = variants[v]?.[p] as Awaited<ReturnType<typeof startVariant>>;
       const { url, cpu } = await variant.start();
       const callback = await provider.authorize(url);
       return cpu + (await variant.callback(callback));
@@ -250,7 +257,7 @@ export default async function run(): Promise<void> {
       const cpu = plans.map(() => 0);
       for (let i = 0; i < PER_ROUND; i++) {
         const order = shuffled(plans.map((_, v) => v));
-        for (const v of order) cpu[v] = (cpu[v] as number) + (await validation(v));
+        for (const v of order) cpu[v] = (cpu[v] as number) + (await validation(v, i % PROCESSES));
       }
       if (r < WARM_UP_ROUNDS) continue;
       cpu.forEach((c, v) => {
@@ -266,7 +273,7 @@ export default async function run(): Promise<void> {
     const ratioText = (xs: number[]) =>
       `${fmt(at(xs, 0.5), 3)}×  (${fmt(at(xs, 0.25), 3)}–${fmt(at(xs, 0.75), 3)})`;
     console.log(
-      `CPU per code-flow validation (start + callback, RP side), ${ROUNDS} rounds of ${PER_ROUND} per variant, interleaved in random order; median, and each round's ratio to "no channels" (median, middle half of rounds):`,
+      `CPU per code-flow validation (start + callback, RP side), ${ROUNDS} rounds of ${PER_ROUND} per variant over its ${PROCESSES} processes, interleaved in random order; median, and each round's ratio to "no channels" (median, middle half of rounds):`,
     );
     plans.forEach(([name], v) => {
       report(`  ${name}`, `${fmt(at(samples[v] ?? [], 0.5), 3)} ms  ${ratioText(ratios(v, 0))}`);
@@ -278,7 +285,7 @@ export default async function run(): Promise<void> {
     const spread = at(noChannels.slice(0, half), 0.5) / at(noChannels.slice(half), 0.5);
     report('  noise (first half vs second half of "no channels")', `${fmt(spread, 3)}×`);
 
-    for (const variant of variants.splice(0)) variant.stop();
+    for (const variant of variants.splice(0).flat()) variant.stop();
     const { off, on } = await handlersOnly(pathToFileURL(otelEntry).href);
     const setUp = at(samples[2] ?? [], 0.5);
     console.log(
@@ -289,7 +296,7 @@ export default async function run(): Promise<void> {
       `${fmt(on - off, 1)} µs  (${fmt((100 * (on - off)) / 1000 / setUp, 2)} % of a validation with OpenTelemetry set up)`,
     );
   } finally {
-    for (const variant of variants) variant.stop();
+    for (const variant of variants.flat()) variant.stop();
     provider.stop();
     rmSync(dir, { recursive: true, force: true });
   }
