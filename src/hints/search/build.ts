@@ -51,10 +51,10 @@ export interface Built {
   /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
   readonly joined: string;
   readonly starts: number[];
-  readonly exact: Map<string, number[]>;
-  readonly acronyms: Map<string, number[]>;
-  readonly labels: Map<string, number[]>;
-  readonly domains: Map<string, number[]>;
+  readonly exact: Lists;
+  readonly acronyms: Lists;
+  readonly labels: Lists;
+  readonly domains: Lists;
 }
 
 /** The language whose name is shown for `entry` in `lang`: it, else its primary subtag, else English, else the first. */
@@ -92,11 +92,20 @@ export function initialsFrom(word: string, words: readonly string[]): number {
   return -1;
 }
 
+/**
+ * Institutions by key (an exact name, an acronym, a host label, a domain), in static rank. A key of one
+ * institution (most) keeps its number, not a list of one: hundreds of thousands of small arrays made
+ * during a refresh are what the collector stops the shop's event loop for (the bench's stall figure).
+ */
+export type Lists = Map<string, number | number[]>;
+
 /** Appends institution `e` to the list under `key` (once: institutions come in static-rank order). */
-function file(map: Map<string, number[]>, key: string, e: number): void {
+function file(map: Lists, key: string, e: number): void {
   const list = map.get(key);
-  if (list === undefined) map.set(key, [e]);
-  else if (list.at(-1) !== e) list.push(e);
+  if (list === undefined) map.set(key, e);
+  else if (typeof list === 'number') {
+    if (list !== e) map.set(key, [list, e]);
+  } else if (list.at(-1) !== e) list.push(e);
 }
 
 function member(map: Map<string, Set<number>>, key: string, e: number): void {
@@ -161,10 +170,10 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
     hosts: [] as (string | undefined)[],
     byCountry: new Map<string, Set<number>>(),
     byLang: new Map<string, Set<number>>(),
-    exact: new Map<string, number[]>(),
-    acronyms: new Map<string, number[]>(),
-    labels: new Map<string, number[]>(),
-    domains: new Map<string, number[]>(),
+    exact: new Map() as Lists,
+    acronyms: new Map() as Lists,
+    labels: new Map() as Lists,
+    domains: new Map() as Lists,
   };
   // Each word's number in order of first use, and every posting as a pair (word, institution),
   // the institution negated (bitwise) where the word is not the first of a name.

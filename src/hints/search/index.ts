@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { normaliseLang } from '../normalize.js';
 import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
-import { acronymsOf, type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
+import { type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
 import { fold } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
-import { hostLabels, queryDomain } from './host.js';
+import { queryDomain } from './host.js';
 import { BOOST, KINDS, matchClass, RANK_TABLES, type RankTable, TIER, TopK } from './rank.js';
 
 export const DEFAULT_SEARCH_LIMIT = 10;
@@ -32,6 +32,12 @@ const UPPER = '\uffff';
 export function pickName(entry: HintEntry, lang: string | undefined): string | undefined {
   const shown = shownLang(entry, lang);
   return shown === undefined ? undefined : entry.names[shown];
+}
+
+/** The institutions under `key` (see `Lists` in build.ts). */
+function listed(map: Built['exact'], key: string): readonly number[] {
+  const list = map.get(key);
+  return list === undefined ? [] : typeof list === 'number' ? [list] : list;
 }
 
 /** How one institution matched: `whole`, the last word is a whole word; `across`, in different names. */
@@ -143,8 +149,8 @@ export class SearchIndex {
     }
     const word = words[0]!;
     if (words.length === 1 && this.#canEnter(ctx, top, TIER.acronym)) {
-      for (const e of d.acronyms.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.acronym), TIER.acronym);
-      for (const e of d.labels.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.host), TIER.host);
+      for (const e of listed(d.acronyms, word)) top.offer(e, this.#key(ctx, e, TIER.acronym), TIER.acronym);
+      for (const e of listed(d.labels, word)) top.offer(e, this.#key(ctx, e, TIER.host), TIER.host);
     }
     if (this.#canEnter(ctx, top, TIER.substring) || this.#canEnter(ctx, top, TIER.typo))
       this.#fuzzyStage(ctx, top);
@@ -247,7 +253,7 @@ export class SearchIndex {
     const word = ctx.words[0]!;
     const [lo, hi] = ctx.ranges[0]!;
     if (lo === hi) return;
-    for (const e of d.exact.get(word) ?? []) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
+    for (const e of listed(d.exact, word)) top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     this.#boostPass(ctx, top, this.#count(lo, hi));
     // Prefix matches first, then word matches; each list is in static rank, so a scan stops as soon
     // as nothing later in it can enter the results. The word itself (a whole word) before longer
@@ -308,7 +314,7 @@ export class SearchIndex {
       }
     }
     const seen = new Set<number>();
-    for (const e of this.#d.exact.get(ctx.text) ?? []) {
+    for (const e of listed(this.#d.exact, ctx.text)) {
       seen.add(e);
       top.offer(e, this.#key(ctx, e, TIER.exact, true), TIER.exact);
     }
@@ -375,11 +381,11 @@ export class SearchIndex {
   }
 
   /** Institutions whose host is under the longest suffix of `domain` that any host is under. */
-  #domainHits(domain: string): number[] {
+  #domainHits(domain: string): readonly number[] {
     const labels = domain.split('.');
     for (let i = 0; i + 2 <= labels.length; i++) {
-      const hits = this.#d.domains.get(labels.slice(i).join('.'));
-      if (hits !== undefined) return hits;
+      const hits = listed(this.#d.domains, labels.slice(i).join('.'));
+      if (hits.length > 0) return hits;
     }
     return [];
   }
@@ -390,9 +396,8 @@ export class SearchIndex {
     if (domain !== undefined && this.#domainHits(domain).includes(e)) return TIER.host;
     const m = this.#match(e, ctx);
     if (m !== undefined) return m.tier;
-    if (ctx.words.length === 1 && this.#d.names[e]!.some((n) => acronymsOf(wordsOf(n).words).includes(word!)))
-      return TIER.acronym;
-    if (ctx.words.length === 1 && hostLabels(this.#d.hosts[e] ?? '').includes(word!)) return TIER.host;
+    if (ctx.words.length === 1 && listed(this.#d.acronyms, word!).includes(e)) return TIER.acronym;
+    if (ctx.words.length === 1 && listed(this.#d.labels, word!).includes(e)) return TIER.host;
     return this.#fuzzyTier(e, ctx);
   }
 
@@ -502,12 +507,8 @@ export class SearchIndex {
     const [lo, hi] = this.#range(a);
     for (let x = lo; x < hi; ) {
       const second = this.#d.words[x]![1];
-      if (second === undefined) {
-        x++;
-        continue;
-      }
-      starts.push(a + second + word.slice(2), a + second + word.slice(1));
-      x = this.#range(a + second, x, hi)[1];
+      if (second !== undefined) starts.push(a + second + word.slice(2), a + second + word.slice(1));
+      x = second === undefined ? x + 1 : this.#range(a + second, x, hi)[1];
     }
     const out = new Set<number>();
     for (const start of starts) {
