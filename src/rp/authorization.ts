@@ -116,7 +116,12 @@ function isEntityIdString(value: unknown): value is string {
  */
 export function sendableHint(idpHint: unknown, hints: HintLookup | undefined): string | undefined {
   if (!isEntityIdString(idpHint)) return undefined;
-  return hints === undefined || hints.has(idpHint) ? idpHint : undefined;
+  try {
+    return hints === undefined || hints.has(idpHint) ? idpHint : undefined;
+  } catch {
+    // A lookup of the shop's own that throws: the start itself reports it.
+    return undefined;
+  }
 }
 
 /** Build the URL and the transaction to store for one authentication request. */

@@ -340,6 +340,25 @@ describe('failures, one of each kind', () => {
     expect(starts).not.toContain('attacker.example');
   });
 
+  it("a shop's hint lookup that throws: the start rejects (it does not throw), with no institution traced", async () => {
+    const broken = {
+      has: (): boolean => {
+        throw new Error('lookup down');
+      },
+    };
+    const rp = await client('code', op, broken as unknown as Set<string>);
+    let returned: Promise<unknown> | undefined;
+    expect(() => {
+      returned = rp.createAuthorizationRequest({ affiliation: 'faculty+staff', idpHint: UNIVERSITY });
+    }).not.toThrow();
+    await expect(returned).rejects.toThrow('lookup down');
+    const starts = await telemetry.points('affiliation_validation.starts');
+    const staff = starts.filter(
+      (p) => p.attributes['affiliation_validation.affiliation'] === 'faculty+staff',
+    );
+    expect(staff.map((p) => p.attributes['affiliation_validation.institution'])).toEqual([undefined]);
+  });
+
   it('a start refused outside any span: counted, nothing else recorded', async () => {
     const rp = await client();
     const before = await telemetry.points('affiliation_validation.starts');
