@@ -74,9 +74,9 @@ export function shownLang(entry: HintEntry, lang: string | undefined): string | 
 export function acronymsOf(words: readonly string[]): string[] {
   if (words.length < 2 || words.length > 12) return [];
   const all = words.map((w) => w[0]).join('');
-  const kept = words.filter((w) => !ACRONYM_STOP.has(w));
-  const short = kept.map((w) => w[0]).join('');
-  return kept.length >= 2 && kept.length < words.length ? [all, short] : [all];
+  let short = '';
+  for (const w of words) if (!ACRONYM_STOP.has(w)) short += w[0];
+  return short.length >= 2 && short.length < words.length ? [all, short] : [all];
 }
 
 /** The first of the words in a row whose initials are `word`, stop words between them skipped; else -1. */
@@ -215,7 +215,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
           starting.set(german, starting.get(german) === true || k === 0);
       });
     }
-    for (const [word, first] of starting) {
+    starting.forEach((first, word) => {
       let id = wordIds.get(word);
       if (id === undefined) {
         id = wordIds.size;
@@ -227,7 +227,7 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
       pairIds.push(first ? i : ~i);
       if (first) firsts[id]!++;
       else rests[id]!++;
-    }
+    });
   }
 
   const words = yield* sortInSlices([...wordIds.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -50,7 +50,7 @@ export function domainKeys(host: string): string[] {
   const registered =
     labels.length >= 3 && SHARED_SLD.has(labels.at(-2)!) ? labels.length - 3 : labels.length - 2;
   const out: string[] = [];
-  for (let i = 0; i <= registered; i++) out.push(labels.slice(i).join('.'));
+  for (let i = 0, at = 0; i <= registered; i++, at = host.indexOf('.', at) + 1) out.push(host.slice(at));
   return out;
 }
 
