@@ -266,23 +266,23 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     },
     (ctx, { span, attrs }) => {
       if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
-      const points: Attributes = { ...attrs };
-      if (ctx.status !== undefined) points['http.response.status_code'] = ctx.status;
-      if (ctx.outcome === 'error') points['error.type'] = errorType(ctx);
-      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, points);
+      if (ctx.status !== undefined) attrs['http.response.status_code'] = ctx.status;
+      if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
+      if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
     },
   );
 
   follow<HintsRefreshContext>(
     CHANNELS.hintsRefresh,
-    (ctx, parentContext) => ({
-      span: tracer.startSpan(
+    (ctx, parentContext) => {
+      const attrs = { [ATTR.feed]: ctx.feed };
+      const span = tracer.startSpan(
         'affiliation-validation hints refresh',
-        { kind: SpanKind.INTERNAL, attributes: { [ATTR.feed]: ctx.feed } },
+        { kind: SpanKind.INTERNAL, attributes: attrs },
         parentContext,
-      ),
-      attrs: { [ATTR.feed]: ctx.feed },
-    }),
+      );
+      return { span, attrs };
+    },
     (ctx, { span, attrs }) => {
       attrs[ATTR.refreshStatus] = ctx.status ?? 'failed';
       if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
@@ -325,7 +325,10 @@ const activeContext = {
 /** What the start of an operation opened. */
 interface Opened {
   span: Span;
-  /** The operation's metric attributes: those known at the start, completed at the end. */
+  /**
+   * The attributes known at the start (the span copied them): a documentation-site request and a
+   * hint refresh complete them at the end for their metric points.
+   */
   attrs: Attributes;
 }
 
