@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mediaType } from '../core/body.js';
 import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
-import type { HttpClient } from '../http/client.js';
+import type { HttpAnswer, HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
 import { parseSteps } from './parse.js';
 import { inSlices } from './slices.js';
@@ -50,13 +50,13 @@ export async function fetchSource(
   if (source.authorization) headers.authorization = source.authorization;
   if (previous?.etag) headers['if-none-match'] = previous.etag;
   if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
-  let response: Response;
+  let response: HttpAnswer;
   let url = source.url;
   // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
   // (or another scheme) and its credentials never follow it to another origin.
   for (let hop = 0; ; hop++) {
     try {
-      response = await http.fetch(url, {
+      response = await http.read(url, {
         method: 'GET',
         headers,
         redirect: 'manual',
@@ -108,7 +108,7 @@ export async function fetchSource(
   if (response.status !== 200) {
     return failed(`${source.safeUrl} answered HTTP ${response.status}`, source, { status: response.status });
   }
-  const bytes = new Uint8Array(await response.arrayBuffer());
+  const bytes = response.body ?? new Uint8Array();
   const type = response.headers.get('content-type');
   return oneAtATime(bytes.length, () => {
     const sha256 = createHash('sha256').update(bytes).digest('base64url');
@@ -144,9 +144,11 @@ async function readFeed(
   let document: unknown;
   try {
     const text = decodeUtf8(bytes);
-    // Decoding and parsing a large body are two pieces of work the engine does not slice.
+    // Decoding and parsing a large body are two pieces of work the engine does not slice: each has a
+    // turn of its own, and the checks that follow begin in the next.
     await turn(bytes.length);
     document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    await turn(bytes.length);
   } catch (cause) {
     return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
   }
