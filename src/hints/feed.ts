@@ -472,7 +472,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     if (!parts.some((p, i) => p?.entries !== base.parts[i]?.entries)) return undefined;
     const entries = await inSlices(mergeSteps(parts.map((p) => p?.entries)));
     const diff = await inSlices(diffSteps(base.entries, entries));
-    const index = diff.changed ? await SearchIndex.build(entries.values()) : undefined;
+    const index = diff.changed ? await SearchIndex.build(entries.values(), base.index) : undefined;
     return { base, entries, diff, index };
   }
 

@@ -127,6 +127,75 @@ describe('a changed feed file', () => {
   });
 });
 
+describe('an index built from the previous one', () => {
+  const previous = [...parseHintFeed(syntheticCombinedFeed(2_000, 12, 9)).entries.values()];
+  /** The next list: renamed, moved, removed and added institutions, the rest the same objects. */
+  function nextList() {
+    const next = previous.filter((_, i) => i % 97 !== 5);
+    for (let i = 0; i < next.length; i += 41) {
+      const e = next[i]!;
+      next[i] = {
+        ...e,
+        names: { de: `Hochschule ${i} Überlingen`, en: `Überlingen College ${i}` },
+      };
+    }
+    for (let i = 7; i < next.length; i += 53) next[i] = { ...next[i]!, country: 'LU' };
+    // The same entityID with the same names, as a new object (a source merged it again).
+    next[3] = { ...next[3]!, names: { ...next[3]!.names } };
+    next.push(
+      {
+        entityId: 'https://idp.neu-ulm.example/idp',
+        names: { de: 'Hochschule Neu-Ulm', en: 'Neu-Ulm University' },
+        country: undefined,
+      },
+      {
+        entityId: 'urn:mace:example.org:kth.se',
+        names: { en: 'KTH Royal Institute of Technology' },
+        country: 'SE',
+      },
+    );
+    return next;
+  }
+
+  it('answers every kind of query as an index built from nothing', async () => {
+    const next = nextList();
+    const reused = await SearchIndex.build(next, await SearchIndex.build(previous));
+    const fresh = new SearchIndex(next);
+    const renamed = next.filter((_, i) => i % 41 === 0).map((e) => e.names.en!);
+    const gone = previous.filter((_, i) => i % 97 === 5).map((e) => e.names.en ?? '');
+    const queries = [
+      ...renamed,
+      ...renamed.map((n) => n.split(' ').slice(0, 2).join(' ')),
+      ...gone,
+      ...previous.slice(0, 40).map((e) => e.names.en ?? ''),
+      'ueberlingen',
+      'uberl',
+      'hochsch neu',
+      'KTH',
+      'kth.se',
+      'jan@kth.se',
+      'neu-ulm.example',
+      'univ',
+      'tech',
+    ];
+    const options = [
+      {},
+      { country: 'LU' },
+      { lang: 'de' },
+      { recent: [next[3]!.entityId, next[41]!.entityId] },
+    ];
+    for (const q of queries)
+      for (const o of options)
+        expect(reused.search(q, { limit: 15, ...o }), q).toEqual(fresh.search(q, { limit: 15, ...o }));
+    // The renamed institutions are found by their new names, not their old ones.
+    expect(reused.search(renamed[1]!)[0]?.name).toBe(renamed[1]);
+    const id = next[41]!.entityId;
+    const oldName = previous.find((e) => e.entityId === id)!.names.en!;
+    const byOldName = reused.search(oldName, { limit: 50 }).find((r) => r.entityId === id);
+    expect(['exact', 'prefix', 'word']).not.toContain(byOldName?.match);
+  });
+});
+
 describe('parse, merge and diff in slices', () => {
   /** Runs `steps` to the end; how many times it yielded, and its result. */
   function run<T>(steps: Generator<void, T>): { yields: number; value: T } {

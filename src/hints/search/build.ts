@@ -1,10 +1,10 @@
 /**
  * Building the index: folded names, the sorted dictionary with its posting lists, and the keys. A
- * generator that yields often, so that a refresh builds in slices between the shop's other work (a
- * whole build of a large list blocks the event loop far longer than a shopper tolerates: see the
- * bench's "longest event-loop stall"); the constructor runs the same steps in one go.
+ * generator that yields often, so that a refresh builds in slices between the shop's other work (see
+ * the bench's "longest event-loop stall"); the constructor runs the same steps in one go.
  */
-import { sortInSlices } from '../slices.js';
+import { sameNames } from '../parse.js';
+import { Parts, sortInSlices } from '../slices.js';
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';
 import { domainKeys, entityHost, hostLabels } from './host.js';
@@ -30,20 +30,18 @@ export function wordsOf(name: Name): { words: string[]; alt: string[] | undefine
 /** Institutions in static-rank order (an institution's number is its place), their distinct folded names, and keys. */
 export interface Built {
   readonly entries: HintEntry[];
-  readonly names: Name[][];
-  readonly academic: boolean[];
-  readonly hosts: (string | undefined)[];
+  readonly derived: Derived[];
+  readonly byId: Parts<number>;
   /** The institutions of a country, and those named in a language (tag and primary subtag), in static rank. */
   readonly byCountry: Map<string, Set<number>>;
   readonly byLang: Map<string, Set<number>>;
   /** Every word and German spelling, sorted (by UTF-16 code units, as `<` compares). */
   readonly words: string[];
   /**
-   * The posting lists of all words, end to end, each in static rank: word `w`'s institutions where
-   * it starts a name are `ids[from[w]]` up to `ids[split[w]]`, those where it is a later word follow
-   * up to `ids[from[w + 1]]`. Three typed arrays rather than two arrays per word: the index is built
-   * while the shop serves requests, and every small object of it is copied by the young-generation
-   * collector in a pause of the event loop (the bench's "longest event-loop stall" during a refresh).
+   * The posting lists of all words, end to end, each in static rank: word `w`'s institutions where it
+   * starts a name are `ids[from[w]]` up to `ids[split[w]]`, where it is a later word up to
+   * `ids[from[w + 1]]`. Three typed arrays, not two arrays per word: each small object made during a
+   * refresh is copied by the young-generation collector in a pause of the shop's event loop.
    */
   readonly ids: Int32Array;
   readonly from: Int32Array;
@@ -57,17 +55,11 @@ export interface Built {
   readonly domains: Lists;
 }
 
-/** The language whose name is shown for `entry` in `lang`: it, else its primary subtag, else English, else the first. */
-export function shownLang(entry: HintEntry, lang: string | undefined): string | undefined {
+/** The name shown for `entry` in `lang`: in it, else in its primary subtag, else English, else the first. */
+export function pickName(entry: HintEntry, lang: string | undefined): string | undefined {
   const names = entry.names;
-  if (lang !== undefined) {
-    if (names[lang] !== undefined) return lang;
-    const primary = lang.split('-')[0]!;
-    if (names[primary] !== undefined) return primary;
-  }
-  if (names.en !== undefined) return 'en';
-  for (const key in names) return key;
-  return undefined;
+  const asked = lang === undefined ? undefined : (names[lang] ?? names[lang.split('-')[0]!]);
+  return asked ?? names.en ?? Object.values(names)[0];
 }
 
 /** "universiteit van amsterdam" → ["uva"]; "massachusetts institute of technology" → ["miot", "mit"]. */
@@ -97,7 +89,7 @@ export function initialsFrom(word: string, words: readonly string[]): number {
  * institution (most) keeps its number, not a list of one: hundreds of thousands of small arrays made
  * during a refresh are what the collector stops the shop's event loop for (the bench's stall figure).
  */
-export type Lists = Map<string, number | number[]>;
+export type Lists = Parts<number | number[]>;
 
 /** Appends institution `e` to the list under `key` (once: institutions come in static-rank order). */
 function file(map: Lists, key: string, e: number): void {
@@ -114,41 +106,73 @@ function member(map: Map<string, Set<number>>, key: string, e: number): void {
   else set.add(e);
 }
 
-/** The folded names of one institution, without repeats. */
-function foldNames(entry: HintEntry): Name[] {
-  const out: Name[] = [];
+/**
+ * What the index takes from one institution, kept with it: a refresh derives only the institutions
+ * that changed (a feed changes by a few names, and deriving them all again made the most of the
+ * garbage that the collector stops the shop's event loop for: the bench's refresh stall).
+ */
+export interface Derived {
+  readonly names: Name[];
+  /** 2 for a name of higher education, 1 more for names in two languages or more. */
+  readonly prior: number;
+  /** The shown name, folded, and its number of words. */
+  readonly shown: string;
+  readonly wordCount: number;
+  readonly host: string | undefined;
+  /** Host labels, domains, acronyms, words that start a name, its other words: each kind ends at `ends`. */
+  readonly keys: string[];
+  readonly ends: readonly [labels: number, domains: number, acronyms: number, firsts: number];
+}
+
+function derive(entry: HintEntry): Derived {
+  const names: Name[] = [];
   for (const lang in entry.names) {
     const original = entry.names[lang]!;
     const text = fold(original);
-    if (text === '' || out.some((n) => n.text === text)) continue;
+    if (text === '' || names.some((n) => n.text === text)) continue;
     const german = hasUmlaut(original) ? foldGerman(original) : text;
     const differ = german !== text && german.split(' ').length === text.split(' ').length;
     const words = differ ? [...new Set(`${text} ${german}`.split(' '))] : [text];
     // One flat string (a join), not a concatenation the engine keeps in pieces until a search reads it.
-    out.push({ text, german: differ ? german : undefined, spaced: ['', ...words, ''].join(' ') });
+    names.push({ text, german: differ ? german : undefined, spaced: ['', ...words, ''].join(' ') });
   }
-  // A copy of exactly its length: the list outlives the build, and a list grown by push keeps room to spare.
-  return out.slice();
+  const host = entityHost(entry.entityId);
+  const labels = host === undefined ? [] : hostLabels(host);
+  const keys = host === undefined ? [] : [...labels, ...domainKeys(host)];
+  const domains = keys.length;
+  const [firsts, rests] = [new Set<string>(), new Set<string>()];
+  for (const name of names) {
+    const { words, alt } = wordsOf(name);
+    keys.push(...acronymsOf(words));
+    for (const [k, word] of words.entries()) (k === 0 ? firsts : rests).add(word).add(alt?.[k] ?? word);
+  }
+  const acronyms = keys.length;
+  keys.push(...firsts, ...[...rests].filter((word) => !firsts.has(word)));
+  const text = fold(pickName(entry, undefined) ?? '');
+  const academic = names.some((n) => n.text.split(' ').some(academicWord));
+  return {
+    // Copies of exactly their length: they outlive the build, and lists grown by push keep room to spare.
+    names: names.slice(),
+    prior: (academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0),
+    shown: names.find((n) => n.text === text)?.text ?? text,
+    wordCount: text === '' ? 0 : text.split(' ').length,
+    host,
+    keys: keys.slice(),
+    ends: [labels.length, domains, acronyms, acronyms + firsts.size],
+  };
 }
 
-/** The steps of a build; each `yield` is a point where the caller may let other work run. */
-export function* build(input: readonly HintEntry[]): Generator<void, Built> {
-  // Pass 1, feed order: fold the names, and what the static rank needs.
-  const folded: Name[][] = [];
-  const prior: number[] = [];
-  const shown: string[] = [];
-  const wordCount: number[] = [];
+/**
+ * The steps of a build; each `yield` is a point where the caller may let other work run. An
+ * institution with the entityID and names it had in `previous` is taken from there.
+ */
+export function* build(input: readonly HintEntry[], previous?: Built): Generator<void, Built> {
+  const derived: Derived[] = [];
   for (let e = 0; e < input.length; e++) {
     if ((e & 63) === 0) yield;
-    const entry = input[e]!;
-    const names = foldNames(entry);
-    folded.push(names);
-    const academic = names.some((n) => n.text.split(' ').some(academicWord));
-    prior.push((academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0));
-    const lang = shownLang(entry, undefined);
-    const text = lang === undefined ? '' : fold(entry.names[lang]!);
-    shown.push(text);
-    wordCount.push(text === '' ? 0 : text.split(' ').length);
+    const old = previous?.byId.get(input[e]!.entityId);
+    const same = old !== undefined && sameNames(previous!.entries[old]!.names, input[e]!.names);
+    derived.push(same ? previous!.derived[old]! : derive(input[e]!));
   }
 
   // The static rank: higher prior first, then fewer words in the shown name (more of it matched),
@@ -157,80 +181,65 @@ export function* build(input: readonly HintEntry[]): Generator<void, Built> {
   const order = yield* sortInSlices(
     input.map((_, e) => e),
     (a, b) =>
-      prior[b]! - prior[a]! ||
-      wordCount[a]! - wordCount[b]! ||
-      (shown[a]! < shown[b]! ? -1 : shown[a]! > shown[b]! ? 1 : 0),
+      derived[b]!.prior - derived[a]!.prior ||
+      derived[a]!.wordCount - derived[b]!.wordCount ||
+      (derived[a]!.shown < derived[b]!.shown ? -1 : derived[a]!.shown > derived[b]!.shown ? 1 : 0),
   );
 
   // Pass 2, static-rank order: postings and keys.
   const built = {
     entries: [] as HintEntry[],
-    names: [] as Name[][],
-    academic: [] as boolean[],
-    hosts: [] as (string | undefined)[],
+    derived: [] as Derived[],
+    byId: new Parts<number>(),
     byCountry: new Map<string, Set<number>>(),
     byLang: new Map<string, Set<number>>(),
-    exact: new Map() as Lists,
-    acronyms: new Map() as Lists,
-    labels: new Map() as Lists,
-    domains: new Map() as Lists,
+    exact: new Parts() as Lists,
+    acronyms: new Parts() as Lists,
+    labels: new Parts() as Lists,
+    domains: new Parts() as Lists,
   };
   // Each word's number in order of first use, and every posting as a pair (word, institution),
   // the institution negated (bitwise) where the word is not the first of a name.
-  const wordIds = new Map<string, number>();
+  const wordIds = new Parts<number>();
+  const dictionary: string[] = [];
   const pairWords: number[] = [];
   const pairIds: number[] = [];
   /** Per word (by number): how many institutions it starts a name of, and how many it is a later word of. */
   const firsts: number[] = [];
   const rests: number[] = [];
-  const starting = new Map<string, boolean>();
   for (let i = 0; i < order.length; i++) {
     if ((i & 63) === 0) yield;
-    const old = order[i]!;
-    const entry = input[old]!;
-    const names = folded[old]!;
+    const entry = input[order[i]!]!;
+    const it = derived[order[i]!]!;
     built.entries.push(entry);
-    built.names.push(names);
-    built.academic.push(prior[old]! >= 2);
+    built.derived.push(it);
+    built.byId.set(entry.entityId, i);
     if (entry.country !== undefined) member(built.byCountry, entry.country, i);
     for (const lang in entry.names) {
       member(built.byLang, lang, i);
       if (lang.includes('-')) member(built.byLang, lang.split('-')[0]!, i);
     }
-    const host = entityHost(entry.entityId);
-    built.hosts.push(host);
-    if (host !== undefined) {
-      for (const label of hostLabels(host)) file(built.labels, label, i);
-      for (const domain of domainKeys(host)) file(built.domains, domain, i);
-    }
-    starting.clear();
-    for (const name of names) {
-      file(built.exact, name.text, i);
-      const { words, alt } = wordsOf(name);
-      for (const acronym of acronymsOf(words)) file(built.acronyms, acronym, i);
-      words.forEach((word, k) => {
-        starting.set(word, starting.get(word) === true || k === 0);
-        const german = alt?.[k];
-        if (german !== undefined && german !== word)
-          starting.set(german, starting.get(german) === true || k === 0);
-      });
-    }
-    starting.forEach((first, word) => {
+    for (const name of it.names) file(built.exact, name.text, i);
+    const { keys, ends } = it;
+    for (let k = 0; k < keys.length; k++) {
+      const word = keys[k]!;
+      if (k < ends[2]) {
+        file(k < ends[0] ? built.labels : k < ends[1] ? built.domains : built.acronyms, word, i);
+        continue;
+      }
       let id = wordIds.get(word);
       if (id === undefined) {
-        id = wordIds.size;
+        id = dictionary.push(word) - 1;
         wordIds.set(word, id);
-        firsts.push(0);
-        rests.push(0);
+        firsts[id] = rests[id] = 0;
       }
       pairWords.push(id);
-      pairIds.push(first ? i : ~i);
-      if (first) firsts[id]!++;
-      else rests[id]!++;
-    });
+      pairIds.push(k < ends[3] ? i : ~i);
+      (k < ends[3] ? firsts : rests)[id]!++;
+    }
   }
 
-  const words = yield* sortInSlices([...wordIds.keys()], (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const words = yield* sortInSlices(dictionary, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
   yield;
   // A counting sort of the pairs by word: they come in static rank, and stay so within each list.
   // `next` says where the next posting of a word (by number) goes: its first part, then its rest.

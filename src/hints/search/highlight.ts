@@ -55,11 +55,9 @@ function find(mapped: Folded, word: string, kind: HintMatchKind): [number, numbe
 
 /** The first letters of the words that `word` is the initials of (see {@link initialsFrom}). */
 function initialsRun(mapped: Folded, word: string): [number, number][] | undefined {
-  const words = mapped.words;
-  let y = initialsFrom(
-    word,
-    words.map((w) => w.word),
-  );
+  const { words } = mapped;
+  const list = words.map((w) => w.word);
+  let y = initialsFrom(word, list);
   if (y === -1) return undefined;
   // From there on, the words skipped are those that do not start with the next letter.
   const spans: [number, number][] = [];

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { normaliseLang } from '../normalize.js';
 import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
-import { type Built, build, initialsFrom, type Name, shownLang, wordsOf } from './build.js';
+import { type Built, build, initialsFrom, type Name, pickName, wordsOf } from './build.js';
 import { fold } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { queryDomain } from './host.js';
@@ -27,12 +27,6 @@ const MAX_TYPO = 32;
 /** Most dictionary words a substring query looks at (a three-letter substring of a huge list). */
 const MAX_SUBSTRING_WORDS = 4096;
 const UPPER = '\uffff';
-
-/** The name shown for `entry` in `lang` (see {@link shownLang}). */
-export function pickName(entry: HintEntry, lang: string | undefined): string | undefined {
-  const shown = shownLang(entry, lang);
-  return shown === undefined ? undefined : entry.names[shown];
-}
 
 /** The institutions under `key` (see `Lists` in build.ts). */
 function listed(map: Built['exact'], key: string): readonly number[] {
@@ -71,8 +65,6 @@ interface Query {
 
 export class SearchIndex {
   readonly #d: Built;
-  /** entityID → institution, made on the first search with recent choices (most searches have none). */
-  #byId: Map<string, number> | undefined;
 
   /** Identifies this index (this version of the list): changes with every swap. */
   readonly version: string = randomBytes(9).toString('base64url');
@@ -82,9 +74,10 @@ export class SearchIndex {
     this.#d = built ?? drain(build(Array.from(entries)));
   }
 
-  /** Builds the index in slices, letting the process serve other requests meanwhile. */
-  static async build(entries: Iterable<HintEntry>): Promise<SearchIndex> {
-    return new SearchIndex([], await inSlices(build(Array.from(entries))));
+  /** Builds the index in slices, letting the process serve other requests meanwhile (see `build`). */
+  static async build(entries: Iterable<HintEntry>, previous?: SearchIndex): Promise<SearchIndex> {
+    const before = previous === undefined ? undefined : previous.#d;
+    return new SearchIndex([], await inSlices(build(Array.from(entries), before)));
   }
 
   /** Number of institutions. */
@@ -102,8 +95,7 @@ export class SearchIndex {
     const lang = options.lang === undefined ? undefined : normaliseLang(options.lang);
     const recent = new Set<number>();
     for (const id of options.recent?.slice(0, MAX_RECENT) ?? []) {
-      this.#byId ??= new Map(d.entries.map((entry, i) => [entry.entityId, i]));
-      const e = this.#byId.get(id);
+      const e = d.byId.get(id);
       if (e !== undefined) recent.add(e);
     }
     const domain = queryDomain(raw);
@@ -169,8 +161,9 @@ export class SearchIndex {
         shown.all || match === 'host'
           ? undefined
           : Object.values(names).find((n) => n !== name && highlight(n, words, match).all);
+      const { host } = this.#d.derived[e]!;
       const matchedText =
-        other ?? (!shown.all && (match === 'host' || domain !== undefined) ? this.#d.hosts[e] : undefined);
+        other ?? (!shown.all && (match === 'host' || domain !== undefined) ? host : undefined);
       const out = { entityId, name, country, match, ranges: other === undefined ? shown.ranges : [] };
       return matchedText === undefined ? out : { ...out, matchedText };
     });
@@ -181,7 +174,7 @@ export class SearchIndex {
     let cls = matchClass(ctx.table, tier, whole, across);
     if (ctx.country !== undefined && this.#d.entries[e]!.country === ctx.country) cls += BOOST.country;
     if (ctx.lang?.has(e)) cls += BOOST.lang;
-    if (this.#d.academic[e]) cls += BOOST.academic;
+    if (this.#d.derived[e]!.prior >= 2) cls += BOOST.academic;
     if (ctx.recent.has(e)) cls += BOOST.recent;
     return cls;
   }
@@ -194,7 +187,7 @@ export class SearchIndex {
     let cls = matchClass(ctx.table, tier, whole, across);
     if (ctx.country !== undefined && (ctx.settled & 1) === 0) cls += BOOST.country;
     if (ctx.lang !== undefined && (ctx.settled & 2) === 0) cls += BOOST.lang;
-    if (e === 0 || this.#d.academic[e]) cls += BOOST.academic;
+    if (e === 0 || this.#d.derived[e]!.prior >= 2) cls += BOOST.academic;
     return cls;
   }
 
@@ -274,12 +267,12 @@ export class SearchIndex {
    * institutions of higher education) says nothing later in it can enter.
    */
   #scan(top: TopK, lo: number, hi: number, rest: boolean, high: number, offer: (e: number) => void): void {
-    const { ids, from, split, academic } = this.#d;
+    const { ids, from, split, derived } = this.#d;
     for (let w = lo; w < hi; w++) {
       const end = rest ? from[w + 1]! : split[w]!;
       for (let k = rest ? split[w]! : from[w]!; k < end; k++) {
         const e = ids[k]!;
-        if (!top.beats(academic[e] ? high : high - BOOST.academic, e)) break;
+        if (!top.beats(derived[e]!.prior >= 2 ? high : high - BOOST.academic, e)) break;
         offer(e);
       }
     }
@@ -348,7 +341,7 @@ export class SearchIndex {
     const n = words.length;
     let best: Match | undefined;
     let bestScore = -1;
-    for (const name of this.#d.names[e]!) {
+    for (const name of this.#d.derived[e]!.names) {
       let initials = false;
       let all = true;
       for (let j = 0; j < n && all; j++) {
@@ -372,7 +365,7 @@ export class SearchIndex {
     }
     // Words found across the names (languages) of the institution rank above initials in one name.
     if (n === 1 || (best !== undefined && best.tier !== TIER.acronym)) return best;
-    const names = this.#d.names[e]!;
+    const names = this.#d.derived[e]!.names;
     const initials = words.filter((_, j) => !names.some((name) => name.spaced.includes(ctx.starts[j]!)));
     if (!initials.every((w) => initialsWord(w) && names.some((name) => initialsIn(w, name)))) return best;
     if (best !== undefined && initials.length > 0) return best;
@@ -451,7 +444,7 @@ export class SearchIndex {
   #fuzzyTier(e: number, ctx: Query): number {
     if (this.#accepts(ctx).some((a) => a === undefined)) return -1;
     // Per name, the worst of its words' best kinds (0 prefix, 1 substring, 2 typo); the best name decides.
-    const kinds = this.#d.names[e]!.map((name) => {
+    const kinds = this.#d.derived[e]!.names.map((name) => {
       const forms = name.spaced.trim().split(' ');
       return Math.max(
         ...ctx.words.map((word) =>
