@@ -140,7 +140,7 @@ describe('an index built from the previous one', () => {
       };
     }
     for (let i = 7; i < next.length; i += 53) next[i] = { ...next[i]!, country: 'LU' };
-    // The same entityID with the same names, as a new object (a source merged it again).
+    // The same names as a new object (a merge of several sources makes one): derived again.
     next[3] = { ...next[3]!, names: { ...next[3]!.names } };
     next.push(
       {

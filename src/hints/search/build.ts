@@ -3,7 +3,6 @@
  * generator that yields often, so that a refresh builds in slices between the shop's other work (see
  * the bench's "longest event-loop stall"); the constructor runs the same steps in one go.
  */
-import { sameNames } from '../parse.js';
 import { Parts, sortInSlices } from '../slices.js';
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';
@@ -164,14 +163,15 @@ function derive(entry: HintEntry): Derived {
 
 /**
  * The steps of a build; each `yield` is a point where the caller may let other work run. An
- * institution with the entityID and names it had in `previous` is taken from there.
+ * institution with the entityID and the names object it had in `previous` is taken from there (a
+ * refresh keeps an entry that did not change, its names too, as the same object).
  */
 export function* build(input: readonly HintEntry[], previous?: Built): Generator<void, Built> {
   const derived: Derived[] = [];
   for (let e = 0; e < input.length; e++) {
     if ((e & 63) === 0) yield;
     const old = previous?.byId.get(input[e]!.entityId);
-    const same = old !== undefined && sameNames(previous!.entries[old]!.names, input[e]!.names);
+    const same = old !== undefined && previous!.entries[old]!.names === input[e]!.names;
     derived.push(same ? previous!.derived[old]! : derive(input[e]!));
   }
 
