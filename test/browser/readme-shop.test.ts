@@ -150,5 +150,7 @@ describe.each(browsersUnderTest())('README snippet in $name', (b) => {
     } finally {
       await close();
     }
-  });
+    // 55 page loads in a real browser: on a loaded 2-core CI machine this can take a minute (as the
+    // flood test in shops.test.ts).
+  }, 90_000);
 });
