@@ -90,7 +90,9 @@ describe.each(browsersUnderTest())('affiliation-validation demo --serve in $name
       await browser.close();
     }
     await stop(s);
-  });
+    // It launches the browser, then runs a whole validation: on a loaded 2-core CI machine, Firefox
+    // can pass the default 20 s with both.
+  }, 60_000);
 });
 
 describe('npm run demo -- --serve (the Express example)', () => {
