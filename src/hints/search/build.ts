@@ -153,7 +153,7 @@ function derive(entry: HintEntry): Derived {
     // Copies of exactly their length: they outlive the build, and lists grown by push keep room to spare.
     names: names.slice(),
     prior: (academic ? 2 : 0) + (Object.keys(entry.names).length >= 2 ? 1 : 0),
-    shown: names.find((n) => n.text === text)?.text ?? text,
+    shown: text,
     wordCount: text === '' ? 0 : text.split(' ').length,
     host,
     keys: keys.slice(),
