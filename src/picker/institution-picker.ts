@@ -1,9 +1,10 @@
 /**
  * <institution-picker>: a type-ahead institution chooser for the affiliation-validation SDK.
  *
- * A static ES module without dependencies, served by the shop itself (`pickerModuleHandler()`), so a
- * strict Content-Security-Policy (`script-src 'self'; style-src 'self'`) holds: no inline script, no
- * inline style, no style attribute; the styles are a constructed stylesheet adopted by the shadow root.
+ * A static ES module without dependencies (compiled to `dist/picker/`), served by the shop itself
+ * (`pickerModuleHandler()`), so a strict Content-Security-Policy (`script-src 'self'; style-src 'self'`)
+ * holds: no inline script, no inline style, no style attribute; the styles are a constructed stylesheet
+ * adopted by the shadow root.
  *
  * Progressive enhancement: the element wraps a plain form control, which is what the form posts.
  *
@@ -28,8 +29,15 @@
  * `error-required` ("Type the name of your institution, then choose it from the list"),
  * `storage-key` (default "institution-picker:recent"; empty: remember nothing).
  */
+import type { SearchResponseBody } from '../hints/search-handler.js';
+import type { HintSearchResult } from '../hints/types.js';
 
-const DEFAULTS = {
+/** An option: an answer of the search endpoint (`feed.searchHandler()`), or a remembered choice. */
+type Item = Pick<HintSearchResult, 'entityId' | 'name'> &
+  Partial<Pick<HintSearchResult, 'country' | 'matchedText' | 'ranges'>> & { recent?: boolean };
+type Control = HTMLSelectElement | HTMLInputElement;
+
+const DEFAULTS: Record<string, string> = {
   label: 'Institution',
   placeholder: 'Type the name of your university or college',
   'status-none': 'No institution found',
@@ -76,8 +84,8 @@ input[aria-invalid="true"] { border: 2px solid #b3261e; }
 @media (forced-colors: active) { li[aria-selected="true"] { outline: 2px solid Highlight; } }
 `;
 
-let sheet;
-function styles() {
+let sheet: CSSStyleSheet | undefined;
+function styles(): CSSStyleSheet {
   if (sheet === undefined) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
@@ -89,42 +97,37 @@ class InstitutionPicker extends HTMLElement {
   static formAssociated = true;
   static observedAttributes = ['label', 'placeholder', 'lang', 'country', 'src', 'error-required'];
 
-  #internals;
-  #root;
-  #input;
-  #list;
-  #status;
-  #error;
-  #labelEl;
-  #select;
+  #internals = this.attachInternals();
+  // delegatesFocus: focusing the element (the browser does it for an invalid form) focuses the field.
+  #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  #input = document.createElement('input');
+  #list = document.createElement('ul');
+  #status = document.createElement('div');
+  #error = document.createElement('p');
+  #labelEl = document.createElement('label');
+  #select: Control | null | undefined;
   #fitSheet = new CSSStyleSheet();
-  #fitHeight = undefined;
-  #items = [];
+  #fitHeight: number | undefined;
+  #items: Item[] = [];
   #active = -1;
-  #timer = undefined;
-  #abort = undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #abort: AbortController | undefined;
   #seq = 0;
   #composing = false;
-  #recent = [];
-  #regionNames = undefined;
+  #recent: Item[] = [];
+  #regionNames: Intl.DisplayNames | undefined;
 
   constructor() {
     super();
-    this.#internals = this.attachInternals();
-    // delegatesFocus: focusing the element (the browser does it for an invalid form) focuses the field.
-    this.#root = this.attachShadow({ mode: 'open', delegatesFocus: true });
     this.#root.adoptedStyleSheets = [styles(), this.#fitSheet];
-    this.#labelEl = document.createElement('label');
     this.#labelEl.htmlFor = 'input';
     this.#labelEl.part = 'label';
-    this.#error = document.createElement('p');
     this.#error.id = 'error';
     this.#error.className = 'error';
     this.#error.part = 'error';
     this.#error.hidden = true;
     const box = document.createElement('div');
     box.className = 'box';
-    this.#input = document.createElement('input');
     Object.assign(this.#input, { id: 'input', type: 'text', autocomplete: 'off', spellcheck: false });
     this.#input.setAttribute('role', 'combobox');
     this.#input.setAttribute('aria-autocomplete', 'list');
@@ -133,12 +136,10 @@ class InstitutionPicker extends HTMLElement {
     this.#input.setAttribute('autocapitalize', 'off');
     this.#input.setAttribute('enterkeyhint', 'search');
     this.#input.part = 'input';
-    this.#list = document.createElement('ul');
     this.#list.id = 'listbox';
     this.#list.setAttribute('role', 'listbox');
     this.#list.hidden = true;
     this.#list.part = 'listbox';
-    this.#status = document.createElement('div');
     this.#status.className = 'status';
     this.#status.setAttribute('role', 'status');
     this.#status.setAttribute('aria-live', 'polite');
@@ -148,7 +149,7 @@ class InstitutionPicker extends HTMLElement {
     this.#root.append(this.#labelEl, this.#error, box, this.#status);
 
     this.#input.addEventListener('input', (e) => {
-      if (e.isComposing || this.#composing) return;
+      if ((e as InputEvent).isComposing || this.#composing) return;
       this.#clearChoice();
       this.#schedule();
     });
@@ -172,7 +173,7 @@ class InstitutionPicker extends HTMLElement {
     });
     this.#list.addEventListener('mousedown', (e) => e.preventDefault());
     this.#list.addEventListener('click', (e) => {
-      const li = e.target instanceof Element ? e.target.closest('li[role="option"]') : null;
+      const li = e.target instanceof Element ? e.target.closest<HTMLElement>('li[role="option"]') : null;
       if (li) this.#choose(Number(li.dataset.index));
     });
     // Fired by the form's validation (submit, reportValidity, checkValidity) while no institution is
@@ -182,7 +183,7 @@ class InstitutionPicker extends HTMLElement {
 
   connectedCallback() {
     this.#select?.removeEventListener('invalid', this.#onControlInvalid);
-    this.#select = this.querySelector('select, input[name]');
+    this.#select = this.querySelector<Control>('select, input[name]');
     // The hidden <select> cannot take focus, so the browser would refuse the form with a console
     // error ("An invalid form control … is not focusable") and show nothing: this element speaks
     // for it instead (the same validity, in updateValidity).
@@ -217,16 +218,16 @@ class InstitutionPicker extends HTMLElement {
   formResetCallback() {
     // The <select> comes after this element in the form, so it is reset after this callback.
     queueMicrotask(() => {
-      this.#input.value = this.#select?.value
-        ? (this.#select.selectedOptions?.[0]?.textContent?.trim() ?? '')
-        : '';
+      const s = this.#select;
+      this.#input.value =
+        s instanceof HTMLSelectElement && s.value ? (s.selectedOptions[0]?.textContent ?? '').trim() : '';
       this.#save(undefined);
       this.#updateValidity();
       this.#hideError();
     });
   }
 
-  formDisabledCallback(disabled) {
+  formDisabledCallback(disabled: boolean) {
     this.#input.disabled = disabled;
     if (disabled) this.#close();
   }
@@ -236,7 +237,7 @@ class InstitutionPicker extends HTMLElement {
     return this.#select?.value ?? '';
   }
 
-  #onControlInvalid = (e) => {
+  #onControlInvalid = (e: Event) => {
     e.preventDefault();
     this.#updateValidity();
   };
@@ -247,8 +248,8 @@ class InstitutionPicker extends HTMLElement {
     if (!this.#list.hidden && window.visualViewport?.height !== this.#fitHeight) this.#fit();
   };
 
-  #text(name) {
-    return this.getAttribute(name) ?? DEFAULTS[name];
+  #text(name: string): string {
+    return this.getAttribute(name) ?? DEFAULTS[name] ?? '';
   }
 
   #render() {
@@ -297,11 +298,11 @@ class InstitutionPicker extends HTMLElement {
     this.#timer = setTimeout(() => this.#search(), DEBOUNCE_MS);
   }
 
-  #url(params) {
+  #url(params: string[][]): URL {
     const src = this.getAttribute('src');
     if (!src) throw new Error('<institution-picker> needs a src attribute (the search endpoint)');
     const url = new URL(src, document.baseURI);
-    for (const [k, v] of params) url.searchParams.append(k, v);
+    for (const [k = '', v = ''] of params) url.searchParams.append(k, v);
     const lang = this.getAttribute('lang') || document.documentElement.lang;
     if (lang) url.searchParams.set('lang', lang);
     const country = this.getAttribute('country');
@@ -309,7 +310,7 @@ class InstitutionPicker extends HTMLElement {
     return url;
   }
 
-  async #fetch(params) {
+  async #fetch(params: string[][]): Promise<SearchResponseBody> {
     this.#abort?.abort();
     const abort = new AbortController();
     this.#abort = abort;
@@ -337,11 +338,11 @@ class InstitutionPicker extends HTMLElement {
       ['limit', limit],
       ...this.#recent.map((r) => ['recent', r.entityId]),
     ];
-    let body;
+    let body: SearchResponseBody;
     try {
       body = await this.#fetch(params);
     } catch (error) {
-      if (error?.name !== 'AbortError') this.#announce(this.#text('status-none'));
+      if ((error as Error)?.name !== 'AbortError') this.#announce(this.#text('status-none'));
       return;
     }
     if (seq !== this.#seq) return; // a newer query answered, or is on its way
@@ -371,23 +372,22 @@ class InstitutionPicker extends HTMLElement {
    * The country's name in the language of this element (its `lang`, else the page's, else the
    * browser's), so a screen reader says "Netherlands", not "N L"; the code when the browser has no name.
    */
-  #country(code) {
+  #country(code: string | undefined): string {
     if (!code) return '';
     try {
-      this.#regionNames ??= new Intl.DisplayNames([this.closest('[lang]')?.lang || navigator.language], {
-        type: 'region',
-      });
+      const lang = this.closest<HTMLElement>('[lang]')?.lang || navigator.language;
+      this.#regionNames ??= new Intl.DisplayNames([lang], { type: 'region' });
       return this.#regionNames.of(code) ?? code;
     } catch {
       return code; // not a language tag or not a region code: show what the feed says
     }
   }
 
-  #show(items, heading) {
+  #show(items: Item[], heading?: string) {
     this.#items = items;
     this.#active = -1;
     this.#input.removeAttribute('aria-activedescendant');
-    const nodes = [];
+    const nodes: HTMLLIElement[] = [];
     if (heading && items.length > 0) {
       const h = document.createElement('li');
       h.setAttribute('role', 'presentation');
@@ -439,7 +439,7 @@ class InstitutionPicker extends HTMLElement {
           this.#list.getBoundingClientRect().top -
           LIST_MARGIN_PX,
       );
-    const cap = (px) => this.#fitSheet.replaceSync(`ul { max-height: min(22rem, ${px}px); }`);
+    const cap = (px: number) => this.#fitSheet.replaceSync(`ul { max-height: min(22rem, ${px}px); }`);
     if (room() < MIN_LIST_PX) {
       cap(MIN_LIST_PX); // the page can scroll down to the end of the list, not further
       window.scrollBy({ top: MIN_LIST_PX - room(), behavior: 'instant' });
@@ -455,7 +455,7 @@ class InstitutionPicker extends HTMLElement {
     window.visualViewport?.removeEventListener('resize', this.#onViewport);
   }
 
-  #move(index) {
+  #move(index: number) {
     if (this.#items.length === 0) return;
     const n = this.#items.length;
     const next = ((index % n) + n) % n;
@@ -467,7 +467,7 @@ class InstitutionPicker extends HTMLElement {
     this.#input.setAttribute('aria-activedescendant', `option-${next}`);
   }
 
-  #onKey(e) {
+  #onKey(e: KeyboardEvent) {
     // IME: keys that compose a character belong to the input method, not to the list.
     if (e.isComposing || e.keyCode === 229) return;
     const open = !this.#list.hidden;
@@ -530,7 +530,7 @@ class InstitutionPicker extends HTMLElement {
     const form = this.#internals.form;
     if (!form) return;
     const button = [...form.elements].find(
-      (el) =>
+      (el): el is HTMLButtonElement | HTMLInputElement =>
         (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) &&
         (el.type === 'submit' || el.type === 'image'),
     );
@@ -541,7 +541,7 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #choose(index) {
+  #choose(index: number) {
     const item = this.#items[index];
     if (!item) return;
     this.#setFormValue(item.entityId, item.name);
@@ -558,7 +558,7 @@ class InstitutionPicker extends HTMLElement {
     );
   }
 
-  #setFormValue(entityId, name) {
+  #setFormValue(entityId: string, name: string) {
     const control = this.#select;
     if (!control) return;
     if (control instanceof HTMLSelectElement) {
@@ -599,7 +599,7 @@ class InstitutionPicker extends HTMLElement {
    * entry: Back shows it again even when the page is loaded anew (`Cache-Control: no-store` keeps a
    * page out of the back/forward cache, and Firefox then restores no form field of it).
    */
-  #save(choice) {
+  #save(choice: { entityId: string; name: string } | undefined) {
     const key = this.#historyKey();
     const state = history.state;
     // Someone else's state that is not a plain object: leave it alone (nothing is restored then).
@@ -615,22 +615,22 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #restore() {
+  #restore(): { entityId: string; name: string } | undefined {
     const saved = history.state?.[this.#historyKey()];
     return typeof saved?.entityId === 'string' && typeof saved?.name === 'string' ? saved : undefined;
   }
 
-  #announce(text) {
+  #announce(text: string) {
     // Replacing the text (not appending) makes screen readers read the new count once.
     this.#status.textContent = text;
   }
 
-  #storageKey() {
+  #storageKey(): string {
     const key = this.getAttribute('storage-key');
     return key === null ? 'institution-picker:recent' : key;
   }
 
-  #loadRecent() {
+  #loadRecent(): Item[] {
     const key = this.#storageKey();
     if (!key) return [];
     try {
@@ -655,7 +655,7 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #remember(item) {
+  #remember(item: Item) {
     const entry = { entityId: item.entityId, name: item.name, country: item.country };
     this.#recent = [entry, ...this.#recent.filter((r) => r.entityId !== item.entityId)].slice(0, REMEMBERED);
     this.#saveRecent();
@@ -677,8 +677,8 @@ class InstitutionPicker extends HTMLElement {
 }
 
 /** Text with `<mark>`s at `ranges` ([start, end) offsets), as nodes: never parsed as HTML. */
-function highlighted(text, ranges) {
-  const out = [];
+function highlighted(text: string, ranges: Item['ranges'] & {}): Node[] {
+  const out: Node[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
     if (start < at || end > text.length || end <= start) continue;
