@@ -188,7 +188,9 @@ export function describeExampleShop(name: string, start: StartExample): void {
       // The client may ask for student and member only.
       const { page } = await validate(b, { affiliation: 'employee', institution: '', flow: 'code' });
       expect(page.status).toBe(400);
-      expect(page.body).toContain('problem on the shop side');
+      // The service's "Requested validation not allowed." (spec 7.2): the shop's to fix, not the shopper's.
+      expect(page.body).toContain('This shop may not check this kind of affiliation');
+      expect(page.body).toContain('Please contact the shop');
       expect(page.body).toContain('Reference: invalid_scope');
     });
 
