@@ -8,10 +8,11 @@
  *
  * Key rollover: openid-client refetches the keys for an unknown `kid` only when the keys it holds
  * are a minute old, so a token signed with a new key within a minute of a key fetch would be refused.
- * The engine therefore gives each call a Configuration of its own, seeded with the last good key set
- * dated a minute back: an unknown `kid` always asks {@link Engine.fetch} for the keys, which goes to
- * the network at most once per {@link KEY_REFRESH_INTERVAL_MS} (the first fetch not counted) and
- * answers with the keys held otherwise, or when the request fails.
+ * The engine therefore replaces its Configurations after every key answer with new ones seeded with
+ * the last good key set dated a minute back: an unknown `kid` always asks {@link Engine.fetch} for
+ * the keys, which goes to the network at most once per {@link KEY_REFRESH_INTERVAL_MS} (the first
+ * fetch not counted) and answers with the keys held otherwise, or when the request fails. (A new
+ * Configuration per call would do the same, but openid-client would import the keys again for each.)
  */
 import * as oidc from 'openid-client';
 import { mediaType } from '../core/body.js';
@@ -57,8 +58,8 @@ interface HeldKeys {
 
 type Endpoint = 'token' | 'userinfo' | 'jwks';
 
-/** Whether a key request was asked for by a Configuration that already held keys (an unknown `kid`). */
-type KeysWanted = { seeded: boolean };
+/** The seed of a Configuration's key cache: when its keys count as fetched (openid-client's `uat`). */
+type Seed = { uat: number } | undefined;
 
 /** One call of the engine: the values to redact from what it reports, and the ID token it received. */
 interface Call {
@@ -140,6 +141,10 @@ export class Engine {
   /** When keys already held were last requested again: the rate limit counts these only. */
   #refreshAt = Number.NEGATIVE_INFINITY;
   #keysRequest: Promise<void> | undefined;
+  /** A Configuration per flow, until the next key answer (see the file's comment). */
+  #configs: { code?: oidc.Configuration; implicit?: oidc.Configuration } = {};
+  /** The calls under way, by the credential their request carries: the code, or the access token. */
+  readonly #calls = new Map<string, Call>();
 
   private constructor(options: EngineOptions, metadata: ProviderMetadata) {
     this.#o = options;
@@ -216,11 +221,10 @@ export class Engine {
     return new Engine(options, metadata);
   }
 
-  /**
-   * A Configuration for one call, seeded with the keys held dated a minute back (see the file's
-   * comment). `call` holds the call's secrets, and the ID token it hands to openid-client.
-   */
-  #config(flow: 'code' | 'implicit', call: Call = { secrets: [] }): oidc.Configuration {
+  /** The flow's Configuration, made on first use after a key answer (see the file's comment). */
+  #config(flow: 'code' | 'implicit'): oidc.Configuration {
+    const made = this.#configs[flow];
+    if (made !== undefined) return made;
     const config = new oidc.Configuration(
       this.#server,
       this.#o.clientId,
@@ -235,15 +239,25 @@ export class Engine {
       uat !== undefined && now - uat < OPENID_CLIENT_KEYS_MAX_AGE_S
         ? { jwks: this.#keys?.jwks, uat }
         : undefined;
-    const wanted: KeysWanted = { seeded: seed !== undefined };
     // The HTTP layer owns the time limit: no AbortSignal per request.
     config.timeout = 0;
-    config[oidc.customFetch] = (url, init) => this.fetch(url, init, wanted, call);
+    config[oidc.customFetch] = (url, init) => this.fetch(url, init, seed);
     if (this.#insecure) oidc.allowInsecureRequests(config);
     if (flow === 'code') oidc.enableNonRepudiationChecks(config);
     else oidc.useIdTokenResponseType(config);
     if (seed !== undefined) oidc.setJwksCache(config, seed as oidc.ExportedJWKSCache);
+    this.#configs[flow] = config;
     return config;
+  }
+
+  /** Run one call, known to `fetch` by its credential while it lasts. */
+  async #during<T>(credential: string, call: Call, run: () => Promise<T>): Promise<T> {
+    this.#calls.set(credential, call);
+    try {
+      return await run();
+    } finally {
+      this.#calls.delete(credential);
+    }
   }
 
   /** The authorization URL with these parameters, in this order (openid-client's `buildAuthorizationUrl`). */
@@ -262,12 +276,14 @@ export class Engine {
   ): Promise<GrantResult> {
     const call: Call = { secrets };
     try {
-      const tokens = await oidc.authorizationCodeGrant(this.#config('code', call), callback, {
-        ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
-        expectedState: checks.state,
-        expectedNonce: checks.nonce,
-        idTokenExpected: true,
-      });
+      const tokens = await this.#during(callback.searchParams.get('code') ?? '', call, () =>
+        oidc.authorizationCodeGrant(this.#config('code'), callback, {
+          ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        }),
+      );
       return {
         claims: tokens.claims() as Record<string, unknown>,
         idToken: tokens.id_token as string,
@@ -294,10 +310,9 @@ export class Engine {
   /** Userinfo (OIDC Core §5.3), its `sub` compared with the ID token's by openid-client. */
   async userinfo(accessToken: string, subject: string, secrets: readonly (string | undefined)[]) {
     try {
-      return (await oidc.fetchUserInfo(this.#config('code', { secrets }), accessToken, subject)) as Record<
-        string,
-        unknown
-      >;
+      return (await this.#during(accessToken, { secrets }, () =>
+        oidc.fetchUserInfo(this.#config('code'), accessToken, subject),
+      )) as Record<string, unknown>;
     } catch (error) {
       throw await this.#mapped(error, 'userinfo', secrets);
     }
@@ -328,16 +343,17 @@ export class Engine {
    * HTTP layer, told apart by endpoint. The HTTP layer's time limit applies (openid-client's signal
    * is dropped).
    */
-  async fetch(
-    url: string,
-    init: oidc.CustomFetchOptions,
-    wanted: KeysWanted = { seeded: false },
-    call: Call = { secrets: [] },
-  ): Promise<Response> {
+  async fetch(url: string, init: oidc.CustomFetchOptions, seed?: Seed): Promise<Response> {
     const rest = requestInit(init);
-    switch (this.#endpoints.get(url)) {
+    const endpoint = this.#endpoints.get(url);
+    const credential =
+      endpoint === 'token'
+        ? new URLSearchParams(String(init.body)).get('code')
+        : init.headers.authorization?.replace(/^\S+ /, '');
+    const call = this.#calls.get(credential ?? '') ?? { secrets: [] };
+    switch (endpoint) {
       case 'jwks':
-        return this.#fetchKeys(wanted);
+        return this.#fetchKeys(seed);
       case 'token':
         return this.#checked(
           await traceAsync(
@@ -407,19 +423,23 @@ export class Engine {
    * {@link KEY_REFRESH_INTERVAL_MS} (the first fetch does not count, so a rollover right after it is
    * refreshed), and the held keys when the request fails.
    */
-  async #fetchKeys(wanted: KeysWanted): Promise<Response> {
+  async #fetchKeys(seed: Seed): Promise<Response> {
     if (this.#keys === undefined || Date.now() - this.#refreshAt >= KEY_REFRESH_INTERVAL_MS) {
-      this.#keysRequest ??= this.#requestKeys(wanted.seeded).finally(() => {
+      // Asked while the seed still counted: openid-client lacked the token's `kid`.
+      const forced = seed !== undefined && Date.now() / 1000 - seed.uat < OPENID_CLIENT_KEYS_MAX_AGE_S;
+      this.#keysRequest ??= this.#requestKeys(forced).finally(() => {
         this.#keysRequest = undefined;
       });
       await this.#keysRequest;
     }
+    // The next calls get Configurations seeded with these keys dated a minute back.
+    this.#configs = {};
     return jsonAnswer((this.#keys as HeldKeys).text);
   }
 
   /**
    * One request for the key set; on failure the held keys stay (or the error is thrown when none are
-   * held). `forced`: a Configuration seeded with keys asked again, so a token named a `kid` they lack.
+   * held). `forced`: a token named a `kid` that the keys held lack.
    */
   async #requestKeys(forced: boolean): Promise<void> {
     const url = this.#jwksUri;
