@@ -452,6 +452,9 @@ export class AffiliationClient {
           trace.identifier = tx.identifier ?? 'transient';
           if (tx.idpHint !== undefined) trace.institution = tx.idpHint;
           trace.transactionAgeMs = Math.max(0, Date.now() - tx.createdAt);
+        }).catch((error: unknown) => {
+          if (trace !== undefined && error instanceof ProviderError) trace.reason = error.reason;
+          throw error;
         }),
       (ctx, result) => {
         ctx.affiliation = result.affiliation;
