@@ -428,7 +428,9 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
 
   /** A `Request → Response` JSON endpoint for type-ahead, such as `<institution-picker>`'s (see {@link SearchHandlerOptions}). */
   searchHandler(options?: SearchHandlerOptions): (request: Request) => Promise<Response> {
-    return createSearchHandler(this, () => this.#snapshot.index?.version ?? 'empty', options);
+    // A stale report changes the answers too: their ETag says so.
+    const version = () => `${this.#snapshot.index?.version ?? 'empty'} ${[...this.#stale.keys()].join(' ')}`;
+    return createSearchHandler(this, version, options);
   }
 
   /**

@@ -23,31 +23,33 @@
  * field submits the form as in any text field; the last choice is kept in the page's history entry,
  * so Back shows it again even when the page is not restored from the back/forward cache.
  *
- * Attributes: `src` (endpoint URL, required), `lang`, `country`, `limit` (default 8), `label`,
- * `placeholder`, `status-none` ("No institution found"), `status-one` ("1 institution found"),
- * `status-many` ("{count} institutions found"), `recent-label` ("Recently chosen"),
- * `error-required` ("Type the name of your institution, then choose it from the list"),
- * `storage-key` (default "institution-picker:recent"; empty: remember nothing).
+ * Attributes: `src` (endpoint URL, required), `lang`, `country`, `limit` (default 8), `storage-key`
+ * (default "institution-picker:recent"; empty: remember nothing), and texts that replace the catalog's:
+ * `label`, `placeholder`, `status-none` ("No institution found"), `status-one` / `status-many`
+ * ("{count} institutions found"), `recent-label` ("Recently chosen"), `error-required`. The catalog
+ * speaks the element's `lang` (or the page's), else the browser's language, else English.
  */
 import type { SearchResponseBody } from '../hints/search-handler.js';
 import type { HintSearchResult } from '../hints/types.js';
+import { PICKER_TEXTS } from '../i18n/catalogs/picker.js';
+import { LANGUAGES, type Language, matchLanguage } from '../i18n/language.js';
 
 /** An option: an answer of the search endpoint (`feed.searchHandler()`), or a remembered choice. */
 type Item = Pick<HintSearchResult, 'entityId' | 'name'> &
   Partial<Pick<HintSearchResult, 'country' | 'matchedText' | 'ranges'>> & { recent?: boolean };
 type Control = HTMLSelectElement | HTMLInputElement;
 
-const DEFAULTS: Record<string, string> = {
-  label: 'Institution',
-  placeholder: 'Type the name of your university or college',
-  'status-none': 'No institution found',
-  'status-one': '1 institution found',
-  'status-many': '{count} institutions found',
-  'recent-label': 'Recently chosen',
-  'error-required': 'Type the name of your institution, then choose it from the list',
-};
+/** The attributes that replace a text of the picker's catalog. */
+const ATTRIBUTE_TEXTS = {
+  label: 'label',
+  placeholder: 'placeholder',
+  'status-none': 'none',
+  'recent-label': 'recent',
+  'error-required': 'required',
+} as const;
 const REMEMBERED = 3;
-const DEBOUNCE_MS = 120;
+/** A fast typist (five keys a second and more) sends one search when they pause, not one a key. */
+const DEBOUNCE_MS = 200;
 /** The open list's least height (about three options), and the room it leaves below it on the screen. */
 const MIN_LIST_PX = 150;
 const LIST_MARGIN_PX = 8;
@@ -71,12 +73,11 @@ ul {
   box-shadow: 0 .5rem 1.5rem rgb(0 0 0 / .15);
 }
 ul[hidden] { display: none; }
-li { padding: .55rem .75rem; min-height: 2.75rem; box-sizing: border-box; cursor: pointer; line-height: 1.3; }
+li { padding: .55rem .75rem; min-height: 2.75rem; box-sizing: border-box; cursor: pointer; line-height: 1.3; overflow-wrap: anywhere; }
 li[role="presentation"] { min-height: 0; padding: .35rem .75rem .15rem; font-size: .8rem; font-weight: 600; color: #4a4a55; cursor: default; }
 li[aria-selected="true"] { background: #1d5fd1; color: #fff; }
 li[aria-selected="true"] .meta { color: #e8eefc; }
-.name { display: block; overflow-wrap: anywhere; }
-.meta { display: block; font-size: .85rem; color: #4a4a55; overflow-wrap: anywhere; }
+.meta { font-size: .85rem; color: #4a4a55; }
 mark { background: none; color: inherit; font-weight: 700; text-decoration: underline; }
 .error { margin: 0 0 .35rem; color: #b3261e; font-weight: 600; }
 input[aria-invalid="true"] { border: 2px solid #b3261e; }
@@ -116,6 +117,7 @@ class InstitutionPicker extends HTMLElement {
   #composing = false;
   #recent: Item[] = [];
   #regionNames: Intl.DisplayNames | undefined;
+  #lang: Language | undefined;
 
   constructor() {
     super();
@@ -209,6 +211,7 @@ class InstitutionPicker extends HTMLElement {
 
   attributeChangedCallback() {
     this.#regionNames = undefined;
+    this.#lang = undefined;
     if (this.#select !== undefined) {
       this.#render();
       this.#updateValidity();
@@ -248,8 +251,25 @@ class InstitutionPicker extends HTMLElement {
     if (!this.#list.hidden && window.visualViewport?.height !== this.#fitHeight) this.#fit();
   };
 
-  #text(name: string): string {
-    return this.getAttribute(name) ?? DEFAULTS[name] ?? '';
+  /** The catalog's language: this element's `lang` (or the page's), else the browser's, else English. */
+  #language(): Language {
+    const available = new Set<string>(LANGUAGES);
+    const tags = [this.closest<HTMLElement>('[lang]')?.lang ?? '', ...navigator.languages];
+    this.#lang ??= (tags.map((t) => matchLanguage(t, available)).find(Boolean) ?? 'en') as Language;
+    return this.#lang;
+  }
+
+  #text(name: keyof typeof ATTRIBUTE_TEXTS): string {
+    return this.getAttribute(name) ?? PICKER_TEXTS[this.#language()][ATTRIBUTE_TEXTS[name]];
+  }
+
+  /** "{count} institutions found", in the plural form the count takes in the picker's language. */
+  #found(n: number): string {
+    if (n === 0) return this.#text('status-none');
+    const forms = PICKER_TEXTS[this.#language()].found;
+    const own = this.getAttribute(n === 1 ? 'status-one' : 'status-many');
+    const text = own ?? forms[new Intl.PluralRules(this.#language()).select(n)] ?? forms.other;
+    return text.replace('{count}', String(n));
   }
 
   #render() {
@@ -310,12 +330,9 @@ class InstitutionPicker extends HTMLElement {
     return url;
   }
 
-  async #fetch(params: string[][]): Promise<SearchResponseBody> {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
+  async #fetch(params: string[][], signal?: AbortSignal): Promise<SearchResponseBody> {
     const response = await fetch(this.#url(params), {
-      signal: abort.signal,
+      signal,
       headers: { accept: 'application/json' },
       credentials: 'same-origin',
     });
@@ -339,8 +356,11 @@ class InstitutionPicker extends HTMLElement {
       ...this.#recent.map((r) => ['recent', r.entityId]),
     ];
     let body: SearchResponseBody;
+    // A newer search cancels this one (the page's own cancel: no error).
+    this.#abort?.abort();
+    this.#abort = new AbortController();
     try {
-      body = await this.#fetch(params);
+      body = await this.#fetch(params, this.#abort.signal);
     } catch (error) {
       if ((error as Error)?.name !== 'AbortError') this.#announce(this.#text('status-none'));
       return;
@@ -351,14 +371,7 @@ class InstitutionPicker extends HTMLElement {
       body.results.map((r) => ({ ...r, recent: recentIds.has(r.entityId) })),
       undefined,
     );
-    const n = body.results.length;
-    this.#announce(
-      n === 0
-        ? this.#text('status-none')
-        : n === 1
-          ? this.#text('status-one')
-          : this.#text('status-many').replace('{count}', String(n)),
-    );
+    this.#announce(this.#found(body.results.length));
   }
 
   #showRecent() {
@@ -400,16 +413,15 @@ class InstitutionPicker extends HTMLElement {
       li.setAttribute('role', 'option');
       li.setAttribute('aria-selected', 'false');
       li.dataset.index = String(i);
-      const name = document.createElement('span');
-      name.className = 'name';
-      name.append(...highlighted(item.name, item.ranges ?? []));
-      li.append(name);
+      li.append(...highlighted(item.name, item.ranges ?? []));
       const details = [item.matchedText, this.#country(item.country)].filter(Boolean);
       if (details.length > 0) {
+        // A line break, not blocks: the visible text then reads "Name Country", words its accessible
+        // name holds too (WCAG 2.5.3 Label in Name, for speech-input users).
         const m = document.createElement('span');
         m.className = 'meta';
         m.textContent = details.join(' · ');
-        li.append(m);
+        li.append(document.createElement('br'), m);
       }
       // The name read out: the institution, then the details as a phrase, without the "·".
       li.setAttribute('aria-label', [item.name, ...details].join(', '));
