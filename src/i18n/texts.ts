@@ -4,25 +4,9 @@
  * English; a shopper's text is looked up by its key, and an error's by its English `userMessage`.
  */
 import { OptionsError } from '../core/errors.js';
-import { texts as af } from './catalogs/af.js';
-import { texts as cs } from './catalogs/cs.js';
-import { texts as da } from './catalogs/da.js';
-import { texts as de } from './catalogs/de.js';
-import { texts as el } from './catalogs/el.js';
 import { texts as en } from './catalogs/en.js';
-import { texts as es } from './catalogs/es.js';
-import { texts as es419 } from './catalogs/es-419.js';
-import { texts as et } from './catalogs/et.js';
-import { texts as fr } from './catalogs/fr.js';
-import { texts as hu } from './catalogs/hu.js';
-import { texts as it } from './catalogs/it.js';
-import { texts as lt } from './catalogs/lt.js';
-import { texts as nb } from './catalogs/nb.js';
-import { texts as nl } from './catalogs/nl.js';
-import { texts as pt } from './catalogs/pt.js';
-import { texts as ru } from './catalogs/ru.js';
-import { texts as sv } from './catalogs/sv.js';
-import { fromAcceptLanguage, type Language, matchLanguage } from './language.js';
+import { PACKED } from './catalogs/packed.js';
+import { fromAcceptLanguage, LANGUAGES, matchLanguage } from './language.js';
 
 /** The key of a shopper text: `'page.failed.title'`, `'provider.consent_denied'`, … (docs/languages.md). @group Languages */
 export type ShopperTextKey = keyof typeof en;
@@ -36,9 +20,13 @@ export type ShopperTextCatalog = Readonly<Record<ShopperTextKey, string>>;
  * @group Languages
  */
 export type ShopperTextOverrides = Readonly<Record<string, Partial<Record<ShopperTextKey, string>>>>;
+type Catalogs = Readonly<Record<string, ShopperTextCatalog>>;
 
-// biome-ignore format: the languages on one line
-const BUILT_IN: Record<Language, ShopperTextCatalog> = { af, cs, da, de, el, en, es, 'es-419': es419, et, fr, hu, it, lt, nl, nb, pt, ru, sv };
+/** The catalogs but English, unpacked (scripts/pack-catalogs.mjs says why they are packed). */
+async function unpack(): Promise<Catalogs> {
+  const gzipped = Uint8Array.from(atob(PACKED), (c) => c.charCodeAt(0));
+  return new Response(new Blob([gzipped]).stream().pipeThrough(new DecompressionStream('gzip'))).json();
+}
 
 /** The key of each English text: an error carries its `userMessage` in English. */
 const KEY_OF = new Map(Object.entries(en).map(([key, text]) => [text, key as ShopperTextKey]));
@@ -57,16 +45,22 @@ export interface Speaker {
 
 /** The texts of one client: the catalogs with the merchant's texts over them, and its `language`. */
 export class ShopperTexts {
-  readonly #catalogs = new Map<string, ShopperTextCatalog>(Object.entries(BUILT_IN));
+  readonly #options: { language?: unknown; texts?: unknown };
+  readonly #catalogs = new Map<string, ShopperTextCatalog>();
   readonly #available: ReadonlySet<string>;
   readonly #language: string | undefined;
 
-  /** @throws {OptionsError} naming the language, the key or the placeholder that is wrong. */
-  constructor(options: { language?: unknown; texts?: unknown } = {}) {
+  /**
+   * The merchant's texts over `builtIn` (English only until {@link ShopperTexts.load} unpacks the others).
+   * @throws {OptionsError} naming the language, the key or the placeholder that is wrong.
+   */
+  constructor(options: { language?: unknown; texts?: unknown } = {}, builtIn: Catalogs = { en }) {
+    this.#options = options;
     const { texts } = options;
     if (texts !== undefined && (typeof texts !== 'object' || texts === null || Array.isArray(texts))) {
       throw new OptionsError('texts must be an object of texts by language: { de: { … } }');
     }
+    const available = new Set<string>(LANGUAGES);
     for (const [tag, given] of Object.entries(texts ?? {})) {
       const lang = tag.toLowerCase() === 'no' ? 'nb' : tag.toLowerCase();
       if (!/^[a-z]{2,3}(?:-[a-z0-9]{1,8}){0,4}$/.test(lang)) {
@@ -76,8 +70,6 @@ export class ShopperTexts {
       }
       if (typeof given !== 'object' || given === null)
         throw new OptionsError(`texts.${tag} must be an object`);
-      // A language of the merchant's own (de-CH) starts from the one it falls back to (de), else English.
-      const base = this.#catalogs.get(matchLanguage(lang, new Set(this.#catalogs.keys())) ?? 'en') ?? en;
       for (const [key, text] of Object.entries(given)) {
         const english = (en as Record<string, string>)[key];
         if (english === undefined) throw new OptionsError(`texts.${tag}: unknown key ${JSON.stringify(key)}`);
@@ -89,10 +81,25 @@ export class ShopperTexts {
           throw new OptionsError(`texts.${tag}[${JSON.stringify(key)}] lacks the placeholder {${missing}}`);
         }
       }
-      this.#catalogs.set(lang, { ...base, ...given });
+      // A language of the merchant's own (de-CH) starts from the one it falls back to (de), else English.
+      const base = matchLanguage(lang, available);
+      this.#catalogs.set(lang, {
+        ...en,
+        ...builtIn[base ?? 'en'],
+        ...this.#catalogs.get(base ?? ''),
+        ...given,
+      });
+      available.add(lang);
     }
-    this.#available = new Set(this.#catalogs.keys());
+    for (const [lang, catalog] of Object.entries(builtIn))
+      if (!this.#catalogs.has(lang)) this.#catalogs.set(lang, catalog);
+    this.#available = available;
     this.#language = this.language(options.language, 'language');
+  }
+
+  /** The same options over every catalog of the SDK, unpacked (once per client, when it is made). */
+  static async load(options: { language?: unknown; texts?: unknown } = {}): Promise<ShopperTexts> {
+    return new ShopperTexts(options, { en, ...(await unpack()) });
   }
 
   /**
@@ -127,7 +134,5 @@ export class ShopperTexts {
   }
 }
 
-/** The SDK's own texts, without a merchant's. */
-export const SDK_TEXTS = new ShopperTexts();
-/** English, with the SDK's texts: what a handler made without a client speaks. */
-export const ENGLISH: Speaker = SDK_TEXTS.speaker(undefined, 'en');
+/** English, with the SDK's texts: what a page made without a client speaks. */
+export const ENGLISH: Speaker = new ShopperTexts().speaker(undefined, 'en');

@@ -272,8 +272,13 @@ export class AffiliationClient {
   static async discover(options: AffiliationClientOptions): Promise<AffiliationClient> {
     const checked = checkOptions(options);
     if (checked.responseType === 'id_token') warnIdTokenDeprecated();
-    const engine = await Engine.discover(checked);
-    return new AffiliationClient(checked, engine);
+    // The texts were checked with the options; every language's catalog is unpacked meanwhile.
+    const { language, texts } = options;
+    const [engine, loaded] = await Promise.all([
+      Engine.discover(checked),
+      ShopperTexts.load({ language, texts }),
+    ]);
+    return new AffiliationClient({ ...checked, texts: loaded }, engine);
   }
 
   /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */

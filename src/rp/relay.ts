@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
-import { SDK_TEXTS, type Speaker } from '../i18n/texts.js';
+import { ENGLISH, type Speaker } from '../i18n/texts.js';
 
 /** Options of {@link fragmentRelayHtml}. @group Callback */
 export interface FragmentRelayOptions {
@@ -17,8 +17,6 @@ export interface FragmentRelayOptions {
    * framework already generates one per response.
    */
   nonce?: string | undefined;
-  /** The page's language: a tag such as `de` or `pt-BR` (any of `LANGUAGES`, by its closest match). Default English. */
-  language?: string | undefined;
 }
 
 /** A ready-to-send relay page. @group Callback */
@@ -85,8 +83,8 @@ const RELAY_SCRIPT = `(function () {
  */
 export function fragmentRelayHtml(options: FragmentRelayOptions = {}, speaker?: Speaker): FragmentRelayPage {
   const { action, nonce = randomBytes(16).toString('base64url') } = options ?? {};
-  const texts =
-    speaker ?? SDK_TEXTS.speaker(undefined, SDK_TEXTS.language(options?.language ?? 'en', 'language'));
+  // In English; `callbackHandler()` serves it in the shopper's language.
+  const texts = speaker ?? ENGLISH;
   const t = (key: Parameters<Speaker['text']>[0]) => escapeHtml(texts.text(key));
   if (typeof nonce !== 'string' || !NONCE_RE.test(nonce)) {
     throw new OptionsError(

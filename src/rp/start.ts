@@ -22,7 +22,7 @@
 import { mediaType, readBounded } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { texts as en } from '../i18n/catalogs/en.js';
-import { ENGLISH, SDK_TEXTS, type Speaker } from '../i18n/texts.js';
+import { ENGLISH, ShopperTexts, type Speaker } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { type ShopperPages, shopperPage } from './handler.js';
 import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
@@ -339,7 +339,7 @@ export function createStartHandler(
   pages?: ShopperPages,
 ): (request: Request) => Promise<Response> {
   const o = checkOptions(client, redirectUri, options);
-  const texts = pages?.texts ?? SDK_TEXTS;
+  const texts = pages?.texts ?? new ShopperTexts();
   const language = texts.language(options.language, 'startHandler language');
   const onError =
     options.onError ??

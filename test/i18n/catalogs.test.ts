@@ -3,12 +3,14 @@
  * The catalogs as a reader meets them: every language has every text, none is English left over, the
  * placeholders are the same, and the picker's counts take each language's plural forms.
  */
+
+import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { PICKER_TEXTS } from '../../src/i18n/catalogs/picker.js';
 import { LANGUAGES } from '../../src/i18n/language.js';
-import { SDK_TEXTS, type ShopperTextKey } from '../../src/i18n/texts.js';
+import { ENGLISH, type ShopperTextKey, ShopperTexts } from '../../src/i18n/texts.js';
 
-const english = SDK_TEXTS.speaker(undefined, 'en');
+const english = ENGLISH;
 const files = import.meta.glob<{ texts: Record<string, string> }>('../../src/i18n/catalogs/*.ts', {
   eager: true,
 });
@@ -80,4 +82,20 @@ it('the languages with more than two forms for counts get them right', () => {
     'Rasta 10 institucijų',
     'Rasta 21 institucija',
   ]);
+});
+
+it('the packed catalogs the core unpacks are the catalogs as written (npm run pack-catalogs)', async () => {
+  const check = await new Promise<{ code: number | null; stderr: string }>((done) => {
+    execFile(process.execPath, ['scripts/pack-catalogs.mjs', '--check'], (error, _out, stderr) =>
+      done({ code: error ? (error.code as number) : 0, stderr }),
+    );
+  });
+  expect(check).toEqual({ code: 0, stderr: '' });
+  const texts = await ShopperTexts.load();
+  for (const lang of others) {
+    const speaker = texts.speaker(undefined, lang);
+    expect(Object.fromEntries(keys.map((k) => [k, speaker.text(k)])), lang).toEqual(catalogOf(lang));
+  }
+  // Before they are unpacked (the options checked up front), every language answers in English.
+  expect(new ShopperTexts().speaker(undefined, 'de').text('page.failed.title')).toBe('Validation failed');
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
 import { fromAcceptLanguage, LANGUAGES, matchLanguage } from '../../src/i18n/language.js';
 import { ShopperTexts } from '../../src/i18n/texts.js';
@@ -69,8 +69,8 @@ describe('fromAcceptLanguage', () => {
 });
 
 describe('ShopperTexts: the merchant language and texts', () => {
-  it("the merchant's language wins over Accept-Language; errors are translated by their English text", () => {
-    const texts = new ShopperTexts({ language: 'de-AT' });
+  it("the merchant's language wins over Accept-Language; errors are translated by their English text", async () => {
+    const texts = await ShopperTexts.load({ language: 'de-AT' });
     const speaker = texts.speaker('fr');
     expect(speaker.lang).toBe('de');
     expect(speaker.text('page.failed.title')).toBe('Überprüfung fehlgeschlagen');
@@ -82,11 +82,11 @@ describe('ShopperTexts: the merchant language and texts', () => {
     expect(error.message).toBe('x');
     // A message of the shop's own making stays as it is.
     expect(speaker.userMessage({ userMessage: 'Custom' })).toBe('Custom');
-    expect(new ShopperTexts().speaker('fr-FR;q=0.8, de;q=0.2').lang).toBe('fr');
+    expect((await ShopperTexts.load()).speaker('fr-FR;q=0.8, de;q=0.2').lang).toBe('fr');
   });
 
-  it('overrides a text per language, keeps placeholders, adds a language that falls back', () => {
-    const texts = new ShopperTexts({
+  it('overrides a text per language, keeps placeholders, adds a language that falls back', async () => {
+    const texts = await ShopperTexts.load({
       texts: {
         de: { 'page.failed.title': 'Nicht bestätigt' },
         no: { 'page.failed.back': 'Til butikken' },
@@ -110,7 +110,7 @@ describe('ShopperTexts: the merchant language and texts', () => {
       'Zurück zum Laden',
       'Nicht bestätigt', // from de (with the shop's German), the language de-CH falls back to
     ]);
-    expect(new ShopperTexts({ language: 'pl', texts: { pl: {} } }).speaker('de').lang).toBe('pl');
+    expect((await ShopperTexts.load({ language: 'pl', texts: { pl: {} } })).speaker('de').lang).toBe('pl');
   });
 
   it.each([
@@ -135,6 +135,10 @@ describe('ShopperTexts: the merchant language and texts', () => {
 });
 
 describe('ProviderError reasons (the service descriptions)', () => {
+  let texts: ShopperTexts;
+  beforeAll(async () => {
+    texts = await ShopperTexts.load();
+  });
   it.each([
     [
       'entity_id error',
@@ -156,7 +160,7 @@ describe('ProviderError reasons (the service descriptions)', () => {
     expect(error.reason).toBe(reason);
     expect(error.userMessage).toMatch(message);
     // The shopper's next step in their language too; the log message stays English.
-    expect(new ShopperTexts().speaker('de').userMessage(error)).not.toBe(error.userMessage);
+    expect(texts.speaker('de').userMessage(error)).not.toBe(error.userMessage);
     expect(error.message).toMatch(/^The provider returned "access_denied" from the authorization response/);
   });
 

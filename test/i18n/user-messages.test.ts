@@ -13,7 +13,7 @@ import { DocsSiteError } from '../../src/docs-site/errors.js';
 import { DocsSyncError } from '../../src/docs-site/sync/errors.js';
 import { HintFeedError } from '../../src/hints/errors.js';
 import { LANGUAGES } from '../../src/i18n/language.js';
-import { SDK_TEXTS } from '../../src/i18n/texts.js';
+import { ShopperTexts } from '../../src/i18n/texts.js';
 import { OfferLedgerError } from '../../src/ledger/errors.js';
 import { StoreError } from '../../src/redis/errors.js';
 import {
@@ -94,8 +94,9 @@ it('every userMessage of every error code is in every catalog', async () => {
   ];
   const messages = new Set(errors.map((e) => e.userMessage));
   expect(messages.size).toBeGreaterThan(30);
+  const texts = await ShopperTexts.load();
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
-    const speaker = SDK_TEXTS.speaker(undefined, lang);
+    const speaker = texts.speaker(undefined, lang);
     for (const message of messages) {
       expect(speaker.userMessage({ userMessage: message }), `${lang}: ${message}`).not.toBe(message);
     }

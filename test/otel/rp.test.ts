@@ -204,7 +204,9 @@ describe('failures, one of each kind', () => {
     const rp = await client('code', op, new Set([GONE, UNIVERSITY]));
     const stale = async () => {
       const points = await telemetry.points('affiliation_validation.stale_hints');
-      return Number(points.find((p) => p.attributes['affiliation_validation.institution'] === GONE)?.value ?? 0);
+      return Number(
+        points.find((p) => p.attributes['affiliation_validation.institution'] === GONE)?.value ?? 0,
+      );
     };
     const before = await stale();
     const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: GONE });
