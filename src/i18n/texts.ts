@@ -45,7 +45,6 @@ export interface Speaker {
 
 /** The texts of one client: the catalogs with the merchant's texts over them, and its `language`. */
 export class ShopperTexts {
-  readonly #options: { language?: unknown; texts?: unknown };
   readonly #catalogs = new Map<string, ShopperTextCatalog>();
   readonly #available: ReadonlySet<string>;
   readonly #language: string | undefined;
@@ -55,7 +54,6 @@ export class ShopperTexts {
    * @throws {OptionsError} naming the language, the key or the placeholder that is wrong.
    */
   constructor(options: { language?: unknown; texts?: unknown } = {}, builtIn: Catalogs = { en }) {
-    this.#options = options;
     const { texts } = options;
     if (texts !== undefined && (typeof texts !== 'object' || texts === null || Array.isArray(texts))) {
       throw new OptionsError('texts must be an object of texts by language: { de: { … } }');
