@@ -32,8 +32,8 @@ function load(): { source: string; etag: string } {
   if (cached) return cached;
   const dir = dirname(fileURLToPath(import.meta.url));
   // From the package: dist/picker/ beside dist/picker.js (or beside the chunk that holds this code).
-  const file = [join(dir, 'institution-picker.js'), join(dir, 'picker', 'institution-picker.js')].find((f) =>
-    existsSync(f),
+  const file = [join(dir, 'institution-picker.js'), join(dir, 'picker', 'institution-picker.js')].find(
+    existsSync,
   );
   const source = file === undefined ? compileSources(dir) : readFileSync(file, 'utf8');
   cached = { source, etag: `"${createHash('sha256').update(source).digest('base64url').slice(0, 27)}"` };
@@ -42,18 +42,11 @@ function load(): { source: string; etag: string } {
 
 /** From the sources (the SDK's own tests): the module compiled as the package build compiles it (tsup.config.ts). */
 function compileSources(dir: string): string {
-  const entry = join(dir, 'institution-picker.ts');
-  if (!existsSync(entry))
-    throw new Error(`institution-picker.js is missing beside ${dir}: reinstall the package`);
-  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const options = {
-    bundle: true,
-    format: 'esm',
-    target: 'es2022',
-    platform: 'browser',
-    write: false,
-  } as const;
-  return esbuild.buildSync({ ...options, entryPoints: [entry] }).outputFiles[0]?.text ?? '';
+  const entryPoints = [join(dir, 'institution-picker.ts')];
+  if (!existsSync(entryPoints[0]!)) throw new Error(`institution-picker.js is missing in ${dir}: reinstall`);
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const built = buildSync({ entryPoints, bundle: true, format: 'esm', target: 'es2022', write: false });
+  return built.outputFiles[0]!.text;
 }
 
 /**
