@@ -421,7 +421,7 @@ export class Engine {
         () => this.#downloadKeys(url),
         (ctx, keys) => {
           ctx.status = 200;
-          ctx.responseBytes = Buffer.byteLength(keys.text);
+          ctx.responseBytes = new TextEncoder().encode(keys.text).byteLength;
         },
       );
       this.#o.logger.debug?.('provider keys fetched', { url });
