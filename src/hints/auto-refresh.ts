@@ -55,12 +55,13 @@ export function scheduleRefresh(
   const retryMs = Math.min(everyMs, options.retryMs ?? DEFAULT_RETRY_MS);
   let stopped = false;
   let failures = 0;
-  let timer: NodeJS.Timeout | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
 
   const schedule = (delayMs: number) => {
     if (stopped) return;
     timer = setTimeout(tick, Math.min(delayMs, MAX_TIMER_MS));
-    timer.unref();
+    // Node, Bun and Deno: the schedule alone keeps no process alive (a Web runtime's timer is a number).
+    if (typeof timer === 'object') timer.unref?.();
   };
   const next = () => {
     const wait = failures > 0 ? Math.min(everyMs, retryMs * 2 ** Math.min(failures - 1, 30)) : everyMs;

@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { base64url, hkdfSha256 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { describe } from '../core/options.js';
 import type { AffiliationResult } from '../rp/types.js';
@@ -26,7 +26,8 @@ export interface ClaimKeys {
  * result into HMAC keys. Never keeps a raw value.
  */
 export class LedgerKeys {
-  readonly #key: Buffer;
+  readonly #secret: Uint8Array;
+  #key: Promise<CryptoKey> | undefined;
   readonly #refuse: boolean;
   readonly #retentionMs: number | undefined;
 
@@ -47,7 +48,7 @@ export class LedgerKeys {
         `Option \`secret\` must be at least 32 bytes, got ${bytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
       );
     }
-    this.#key = Buffer.from(hkdfSync('sha256', bytes, new Uint8Array(0), HKDF_INFO, 32));
+    this.#secret = bytes.slice();
     const when = options.whenUnidentifiable;
     if (when !== 'refuse' && when !== 'allow') {
       throw new OptionsError(
@@ -65,7 +66,11 @@ export class LedgerKeys {
    * @throws {OptionsError} for a malformed offer id, result or option.
    * @throws {OfferLedgerError} when the result identifies nobody and the ledger refuses that.
    */
-  keysFor(offerId: string, result: AffiliationResult, options?: ClaimOptions): ClaimKeys | undefined {
+  async keysFor(
+    offerId: string,
+    result: AffiliationResult,
+    options?: ClaimOptions,
+  ): Promise<ClaimKeys | undefined> {
     if (typeof offerId !== 'string' || offerId === '' || offerId.length > MAX_OFFER_ID) {
       throw new OptionsError(
         `\`offerId\` must be a string of 1 to ${MAX_OFFER_ID} characters, got ${describe(offerId)}`,
@@ -112,13 +117,17 @@ export class LedgerKeys {
       }
       return undefined;
     }
-    const offer = this.#mac(JSON.stringify(['offer', offerId])).slice(0, 22);
-    const ids = [...values].map((v) => this.#mac(`${offerId.length}:${offerId}${v}`));
+    const offer = (await this.#mac(JSON.stringify(['offer', offerId]))).slice(0, 22);
+    const ids = await Promise.all([...values].map((v) => this.#mac(`${offerId.length}:${offerId}${v}`)));
     return { offer, ids, retentionMs };
   }
 
-  #mac(data: string): string {
-    return createHmac('sha256', this.#key).update(data, 'utf8').digest('base64url');
+  async #mac(data: string): Promise<string> {
+    // The HMAC key is derived on first use: Web Crypto is async.
+    this.#key ??= hkdfSha256(this.#secret, HKDF_INFO).then((raw) =>
+      crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    );
+    return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, encoder.encode(data))));
   }
 }
 

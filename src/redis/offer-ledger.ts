@@ -112,7 +112,7 @@ export class RedisOfferLedger implements OfferLedger {
    * @throws {StoreError} when Redis cannot be reached or refuses.
    */
   async claim(offerId: string, result: AffiliationResult, options?: ClaimOptions): Promise<OfferClaim> {
-    const keys = this.#keys.keysFor(offerId, result, options);
+    const keys = await this.#keys.keysFor(offerId, result, options);
     if (keys === undefined) return { claimed: true };
     const base = `${this.#prefix}offer:{${keys.offer}}:`;
     const [first, ...rest] = keys.ids.map((id) => base + id);

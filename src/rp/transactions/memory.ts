@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
 import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
@@ -263,7 +262,8 @@ export class MemoryTransactionStore implements TransactionStore {
 
 /** Compare a cookie value with a binding value in constant time. */
 function same(offered: string, expected: string): boolean {
-  const a = Buffer.from(offered, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (offered.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < offered.length; i++) diff |= offered.charCodeAt(i) ^ expected.charCodeAt(i);
+  return diff === 0;
 }
