@@ -1,11 +1,11 @@
-import { timingSafeEqual } from 'node:crypto';
 import { OptionsError } from '../../core/errors.js';
+import { clock, describe, integerOption } from '../../core/options.js';
 import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { type GoneEntry, GoneStates } from './gone-states.js';
-import { checkTransaction, clock, describe, positiveInteger } from './options.js';
+import { checkTransaction } from './options.js';
 import { goneError, supersededError } from './outcomes.js';
 
 /** Options of {@link MemoryTransactionStore}. @group Transactions */
@@ -102,8 +102,8 @@ export class MemoryTransactionStore implements TransactionStore {
     if (typeof options !== 'object' || options === null) {
       throw new OptionsError('MemoryTransactionStore options must be an object');
     }
-    this.#maxEntries = positiveInteger('maxEntries', options.maxEntries, 10_000);
-    this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000);
+    this.#maxEntries = integerOption('maxEntries', options.maxEntries, 10_000);
+    this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000);
     this.#now = clock(options.now);
     const bind = options.bindToBrowser ?? true;
     if (typeof bind !== 'boolean') {
@@ -150,7 +150,12 @@ export class MemoryTransactionStore implements TransactionStore {
       this.#held.set(state, { transaction, until, slot: 0, binding: undefined, seq: ++this.#seq });
       return undefined;
     }
-    const slot = this.#slotFor(cookieHeader(context), now);
+    const { slot, superseded } = await cookies.slotFor(cookieHeader(context), (value, slot) => {
+      const bound = this.#bindings.get(value);
+      const held = bound === undefined ? undefined : this.#held.get(bound);
+      return held?.slot === slot && now < held.until ? { order: held.seq, state: bound } : undefined;
+    });
+    if (superseded !== undefined) this.#retire(superseded, 'superseded', now);
     const binding = random256();
     this.#held.set(state, { transaction, until, slot, binding, seq: ++this.#seq });
     this.#bindings.set(binding, state);
@@ -232,30 +237,6 @@ export class MemoryTransactionStore implements TransactionStore {
     );
   }
 
-  /**
-   * The slot for a new binding cookie: the first one this browser does not use for a held
-   * transaction, else the one of its oldest validation, which is superseded.
-   */
-  #slotFor(header: string | undefined, now: number): number {
-    if (header === undefined) return 0;
-    const slots = (this.#cookies as TransactionCookies).read(header);
-    let oldest: { slot: number; state: string; seq: number } | undefined;
-    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
-      let occupant: { state: string; seq: number } | undefined;
-      for (const value of slots[slot] ?? []) {
-        const state = this.#bindings.get(value);
-        const held = state === undefined ? undefined : this.#held.get(state);
-        if (state !== undefined && held?.slot === slot && now < held.until)
-          occupant = { state, seq: held.seq };
-      }
-      if (occupant === undefined) return slot;
-      if (oldest === undefined || occupant.seq < oldest.seq) oldest = { slot, ...occupant };
-    }
-    if (oldest === undefined) return 0;
-    this.#retire(oldest.state, 'superseded', now);
-    return oldest.slot;
-  }
-
   /** A held transaction leaves; what happened to it is remembered for `ttlMs`. */
   #retire(state: string, kind: GoneEntry['kind'], now: number): void {
     const held = this.#held.get(state);
@@ -282,7 +263,8 @@ export class MemoryTransactionStore implements TransactionStore {
 
 /** Compare a cookie value with a binding value in constant time. */
 function same(offered: string, expected: string): boolean {
-  const a = Buffer.from(offered, 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  if (offered.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < offered.length; i++) diff |= offered.charCodeAt(i) ^ expected.charCodeAt(i);
+  return diff === 0;
 }
