@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
+import { randomBase64url } from '../core/random.js';
 import { ENGLISH, type Speaker } from '../i18n/texts.js';
 
 /** Options of {@link fragmentRelayHtml}. @group Callback */
@@ -82,7 +82,7 @@ const RELAY_SCRIPT = `(function () {
  * @group Callback
  */
 export function fragmentRelayHtml(options: FragmentRelayOptions = {}, speaker?: Speaker): FragmentRelayPage {
-  const { action, nonce = randomBytes(16).toString('base64url') } = options ?? {};
+  const { action, nonce = randomBase64url(16) } = options ?? {};
   // In English; `callbackHandler()` serves it in the shopper's language.
   const texts = speaker ?? ENGLISH;
   const t = (key: Parameters<Speaker['text']>[0]) => escapeHtml(texts.text(key));
