@@ -4,9 +4,7 @@
  * {@link AffiliationClient.validateCallback} (or let {@link AffiliationClient.callbackHandler} do
  * both halves of the callback for `Request → Response` frameworks).
  */
-
-import type { AffiliationError } from '../core/errors.js';
-import { OptionsError } from '../core/errors.js';
+import { type AffiliationError, OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { withProcess } from '../core/node-process.js';
 import { redact } from '../core/redact.js';
