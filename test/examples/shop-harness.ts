@@ -177,11 +177,17 @@ export function describeExampleShop(name: string, start: StartExample): void {
       expect(page.body).toContain('Reference: access_denied');
     });
 
-    it('shows a message for a stale institution hint the service cannot resolve (entity_id error)', async () => {
+    it('a stale institution hint the service cannot resolve (entity_id error): one click starts again without it', async () => {
       const b = browser();
       const { page } = await validate(b, { affiliation: 'student', institution: STALE, flow: 'code' });
       expect(page.status).toBe(400);
       expect(page.body).toContain('Reference: access_denied');
+      expect(page.body).toContain('did not recognise the institution that was chosen');
+      const restart = page.forms.find((f) => f.action === `${shop.url}/start`);
+      expect(restart?.fields.find((f) => f.name === 'institution')?.value).toBe('');
+      const next = await walkToOrigin(b, await b.submit(restart!), shop.url, { choose: UNIVERSITY });
+      expect(next.status, next.body).toBe(200);
+      expect(dd(next, 'affiliation')).toBe('student');
     });
 
     it('shows the shop-side message for invalid_scope', async () => {
