@@ -21,7 +21,7 @@ import { keysChannel, tokenChannel, traceAsync } from '../diagnostics/channels.j
 import { type HttpAnswer, type HttpClient, toResponse } from '../http/client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { discoveryUrl, documentProblem, issuersMatch, usableAlgorithms } from './discovery.js';
-import { type EngineSource, fromEngine } from './engine-errors.js';
+import { type EngineSource, endpointError, fromEngine } from './engine-errors.js';
 import { ValidationError } from './errors.js';
 
 /** Least time between two requests for the provider's keys once some are held, in ms. */
@@ -327,20 +327,18 @@ export class Engine {
     switch (this.#endpoints.get(url)) {
       case 'jwks':
         return this.#fetchKeys();
-      case 'token':
+      case 'token': {
+        let failure: AffiliationError | undefined;
         return traceAsync(
           tokenChannel,
           () => ({ method: rest.method ?? 'POST', url }),
-          () => this.#fetchToken(url, rest),
+          () => this.#fetchToken(url, rest, (error) => (failure = error)),
           (ctx, response) => {
             ctx.status = response.status;
-            // A token error (invalid_grant, …) becomes a ProviderError later; here it is an HTTP error.
-            if (response.status >= 400) {
-              ctx.outcome = 'error';
-              ctx.errorCode = String(response.status);
-            }
+            return failure;
           },
         );
+      }
       case 'userinfo':
         return this.#fetchUserinfo(url, rest);
       default:
@@ -354,19 +352,30 @@ export class Engine {
    * JSON: openid-client reports a body that is not JSON and an ID token that is not (a forgery) with
    * the same code, and keeps what `json()` threw in the `cause` chain.
    */
-  async #fetchToken(url: string, init: RequestInit): Promise<Response> {
+  async #fetchToken(
+    url: string,
+    init: RequestInit,
+    failed: (error: AffiliationError) => void,
+  ): Promise<Response> {
     const answer = await this.#o.http.read(url, init);
-    if (answer.status !== 200) return toResponse(answer);
+    const { body } = readJson(answer);
+    if (answer.status !== 200) {
+      // The error the callback will report (invalid_grant, …), for the token request's trace.
+      failed(endpointError('token', answer.status, isObject(body) ? body : undefined, undefined, []));
+      return toResponse(answer);
+    }
     // Handed over without a body stream (building one costs more than the rest of the answer):
     // for a success openid-client only checks `bodyUsed` and calls `json()`.
     const response = toResponse({ ...answer, body: null });
-    const json = async () => {
-      const { body } = readJson(answer);
-      if (body !== undefined) return body;
-      throw new TransportError('The token endpoint did not answer with a JSON object', {
+    const invalid = () =>
+      new TransportError('The token endpoint did not answer with a JSON object', {
         code: 'invalid_response',
         status: 200,
       });
+    if (body === undefined) failed(invalid());
+    const json = async () => {
+      if (body !== undefined) return body;
+      throw invalid();
     };
     Object.defineProperty(response, 'json', { value: json });
     return response;
@@ -392,7 +401,12 @@ export class Engine {
   async #fetchKeys(): Promise<Response> {
     const held = this.#keys;
     if (held === undefined || Date.now() - this.#refreshAt >= KEY_REFRESH_INTERVAL_MS) {
-      this.#keysRequest ??= this.#requestKeys().finally(() => {
+      // openid-client asks while its seed is fresh only for a `kid` the seed lacks: a forced fetch,
+      // not the routine one after the seed expired.
+      const seed = this.#generation.seed;
+      const forced =
+        seed !== undefined && Math.floor(Date.now() / 1000) - seed.uat < OPENID_CLIENT_KEYS_MAX_AGE_S;
+      this.#keysRequest ??= this.#requestKeys(forced).finally(() => {
         this.#keysRequest = undefined;
       });
       await this.#keysRequest;
@@ -409,11 +423,10 @@ export class Engine {
   }
 
   /** One request for the key set; on failure the held keys stay (or the error is thrown when none are held). */
-  async #requestKeys(): Promise<void> {
+  async #requestKeys(forced: boolean): Promise<void> {
     const url = this.#jwksUri;
     this.#keysAttemptAt = Date.now();
     if (this.#keys !== undefined) this.#refreshAt = this.#keysAttemptAt;
-    const forced = this.#keys !== undefined;
     try {
       this.#keys = await traceAsync(
         keysChannel,
