@@ -119,11 +119,12 @@ export class RedisConnection {
     if (typeof c.call === 'function' && typeof c.status === 'string') {
       // ioredis, one server or a cluster: `status` is 'ready' once connected (and after every reconnection).
       const io = c as IORedisClientLike;
-      this.#wait = waitForReplica ?? (io.isCluster === true || undefined);
-      this.#send = async (_key, [first, ...more]) => {
-        if (more.length === 0) return [await settle(io.call(first?.[0] as string, first?.slice(1) ?? []))];
+      this.#wait = waitForReplica ?? (io.isCluster ? true : undefined);
+      this.#send = async (_key, sent) => {
+        const [name, ...args] = sent[0] as string[];
+        if (sent.length === 1) return [await settle(io.call(name as string, args))];
         // `call` takes any command name (a pipeline's own methods are the lower-case ones).
-        const commands = [first as string[], ...more].map((args) => ['call', ...args]);
+        const commands = sent.map((command) => ['call', ...command]);
         const replies = (await io.pipeline(commands).exec()) ?? [];
         // A cluster pipeline leaves a MOVED to its caller (its keyless WAIT is not redirected): the
         // write did not run, so learn the new layout and send both once more.

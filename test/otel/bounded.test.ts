@@ -144,26 +144,29 @@ describe('affiliation_validation.keys.forced', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     // A service on the same clock (the shared one keeps the real Date.now).
     const service = await startTestProvider({ now: () => Date.now() });
-    const rp = await client(undefined, service);
-    const validate = async () => {
-      const { url } = await rp.createAuthorizationRequest({ affiliation: 'student' });
-      await rp.validateCallback(await service.authorize(url));
-    };
-    await validate();
-    expect(forced()).toEqual([false]);
-    // Keys held past openid-client's five minutes are fetched again, as a matter of routine.
-    vi.setSystemTime(Date.now() + 300_000);
-    await validate();
-    expect(forced()).toEqual([false, false]);
-    // Within the five minutes, a token signed with a key the cache lacks forces a fetch (past the
-    // SDK's 10 s between two fetches).
-    vi.setSystemTime(Date.now() + 11_000);
-    await service.rotateKeys({ keepPrevious: false });
-    await validate();
-    expect(forced()).toEqual([false, false, true]);
-    // The new key is held now: the next validations fetch nothing.
-    await validate();
-    expect(forced()).toEqual([false, false, true]);
-    await service.close();
+    try {
+      const rp = await client(undefined, service);
+      const validate = async () => {
+        const { url } = await rp.createAuthorizationRequest({ affiliation: 'student' });
+        await rp.validateCallback(await service.authorize(url));
+      };
+      await validate();
+      expect(forced()).toEqual([false]);
+      // Keys held past openid-client's five minutes are fetched again, as a matter of routine.
+      vi.setSystemTime(Date.now() + 300_000);
+      await validate();
+      expect(forced()).toEqual([false, false]);
+      // Within the five minutes, a token signed with a key the cache lacks forces a fetch (past the
+      // SDK's 10 s between two fetches).
+      vi.setSystemTime(Date.now() + 11_000);
+      await service.rotateKeys({ keepPrevious: false });
+      await validate();
+      expect(forced()).toEqual([false, false, true]);
+      // The new key is held now: the next validations fetch nothing.
+      await validate();
+      expect(forced()).toEqual([false, false, true]);
+    } finally {
+      await service.close();
+    }
   });
 });
