@@ -4,7 +4,7 @@
 // callbackHandler() (code flow), and the id_token flow's callback through the relay's form POST.
 // Prints one line per step; exits 1 on the first failure.
 import { AffiliationClient } from '../dist/index.js';
-import { DEFAULT_TEST_CLIENT, startTestProvider } from '../dist/testing.js';
+import { DEFAULT_TEST_CLIENT, TestProvider } from '../dist/testing.js';
 
 const runtime =
   typeof globalThis.Bun !== 'undefined'
@@ -38,7 +38,7 @@ async function start(client) {
   return { location, cookie };
 }
 
-const op = await startTestProvider();
+const op = await TestProvider.start();
 try {
   const options = {
     issuer: op.issuer,

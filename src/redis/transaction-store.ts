@@ -8,12 +8,7 @@ import {
   storedForm,
   TRANSACTION_FORM,
 } from '../rp/transactions/codec.js';
-import {
-  cookieHeader,
-  cookieRequired,
-  MAX_TRANSACTION_COOKIES,
-  TransactionCookies,
-} from '../rp/transactions/cookies.js';
+import { cookieHeader, cookieRequired, TransactionCookies } from '../rp/transactions/cookies.js';
 import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
@@ -199,7 +194,12 @@ export class RedisTransactionStore implements TransactionStore {
     }
     if (cookies === undefined || secret === undefined) return undefined;
     const value = `${(now + lifeMs).toString(36)}.${tag(state)}.${secret}`;
-    return cookies.set(this.#slotFor(cookieHeader(context), now), value, Math.ceil(lifeMs / 1000));
+    // A binding cookie's value carries its expiry: the one expiring first is the oldest validation.
+    const { slot } = await cookies.slotFor(cookieHeader(context), (held) => {
+      const expiry = Number.parseInt(BINDING_RE.exec(held)?.[1] ?? '0', 36);
+      return expiry > now ? { order: expiry } : undefined;
+    });
+    return cookies.set(slot, value, Math.ceil(lifeMs / 1000));
   }
 
   /**
@@ -288,27 +288,6 @@ export class RedisTransactionStore implements TransactionStore {
       .read(header)
       .findIndex((values) => values.some((v) => BINDING_RE.exec(v)?.[2] === mine));
     return slot === -1 ? undefined : cookies.clear(slot);
-  }
-
-  /**
-   * The slot for a new binding cookie: the first this browser does not use, or whose validation has
-   * expired; else the one expiring first (its validation is superseded: its callback then gets
-   * `unknown_state`). Without the start request's cookies, slot 0 (one validation per browser).
-   */
-  #slotFor(header: string | undefined, now: number): number {
-    if (header === undefined) return 0;
-    let earliest = { slot: 0, expiry: Number.POSITIVE_INFINITY };
-    const slots = (this.#cookies as TransactionCookies).read(header);
-    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
-      let expiry = 0;
-      for (const value of slots[slot] ?? []) {
-        const match = BINDING_RE.exec(value);
-        if (match) expiry = Math.max(expiry, Number.parseInt(match[1] as string, 36));
-      }
-      if (expiry <= now) return slot;
-      if (expiry < earliest.expiry) earliest = { slot, expiry };
-    }
-    return earliest.slot;
   }
 
   /**

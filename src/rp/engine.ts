@@ -2,16 +2,17 @@
  * openid-client 6 as the protocol engine: discovery, the authorization URL, PKCE, the code grant with
  * non-repudiation checks (the ID token's signature verified once, by openid-client, with the
  * algorithm pinned to what discovery advertises minus `none` and HMAC), the `id_token` flow and
- * userinfo. The SDK adds what openid-client leaves to the relying party:
+ * userinfo. Every request after discovery goes through the SDK's HTTP layer as openid-client's
+ * `customFetch` ({@link Engine.fetch}), which refuses token and userinfo answers that are not the
+ * JSON the service sends before openid-client reads them.
  *
- * - every request goes through the SDK's HTTP layer, as openid-client's `customFetch` ({@link
- *   Engine.fetch}: the one place where the discovery, token, userinfo and key requests are made);
- * - key rollover: openid-client keeps one key cache per `Configuration` and refetches for an
- *   unknown `kid` only when its keys are a minute old. The engine keeps the last good key set, seeds
- *   each new `Configuration` with it (`setJwksCache`) aged past that minute, and starts a new one
- *   after every key request: an unknown `kid` always gets one key refresh, at most one per
- *   {@link KEY_REFRESH_INTERVAL_MS} (a request within that interval is answered with the keys held);
- *   a failed refresh is answered with the keys held too, so they keep working.
+ * Key rollover: openid-client refetches the keys for an unknown `kid` only when the keys it holds
+ * are a minute old, so a token signed with a new key within a minute of a key fetch would be refused.
+ * The engine therefore replaces its Configurations after every key answer with new ones seeded with
+ * the last good key set dated a minute back: an unknown `kid` always asks {@link Engine.fetch} for
+ * the keys, which goes to the network at most once per {@link KEY_REFRESH_INTERVAL_MS} (the first
+ * fetch not counted) and answers with the keys held otherwise, or when the request fails. (A new
+ * Configuration per call would do the same, but openid-client would import the keys again for each.)
  */
 import * as oidc from 'openid-client';
 import { mediaType } from '../core/body.js';
@@ -28,7 +29,7 @@ import { ValidationError } from './errors.js';
 export const KEY_REFRESH_INTERVAL_MS = 10_000;
 /** Age at which openid-client refetches for an unknown `kid` (its rule), in seconds. */
 const OPENID_CLIENT_UNKNOWN_KID_AGE_S = 60;
-/** Age at which openid-client drops its keys and fetches them again (its rule), in seconds. */
+/** Age at which openid-client no longer takes a key cache it is given (its rule), in seconds. */
 const OPENID_CLIENT_KEYS_MAX_AGE_S = 300;
 
 export interface EngineOptions {
@@ -48,13 +49,6 @@ export interface GrantResult {
   accessToken: string;
 }
 
-/** The Configurations that share one seed of the key cache; a key request starts the next one. */
-interface Generation {
-  seed?: oidc.ExportedJWKSCache | undefined;
-  code?: oidc.Configuration;
-  implicit?: oidc.Configuration;
-}
-
 /** The last good key set: its JSON text, parsed, and when it was fetched (ms since epoch). */
 interface HeldKeys {
   text: string;
@@ -63,6 +57,15 @@ interface HeldKeys {
 }
 
 type Endpoint = 'token' | 'userinfo' | 'jwks';
+
+/** The seed of a Configuration's key cache: when its keys count as fetched (openid-client's `uat`). */
+type Seed = { uat: number } | undefined;
+
+/** One call of the engine: the values to redact from what it reports, and the ID token it received. */
+interface Call {
+  secrets: readonly (string | undefined)[];
+  idToken?: string;
+}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,13 +136,15 @@ export class Engine {
   readonly #insecure: boolean;
   readonly #endpoints = new Map<string, Endpoint>();
   readonly #jwksUri: string;
-  #generation: Generation = {};
-  /** The last good key set (its JSON text) and when it was fetched (ms): for seeds and fallbacks. */
+  /** The last good key set (its JSON text) and when it was fetched (ms): seeds and fallbacks. */
   #keys: HeldKeys | undefined;
-  #keysAttemptAt = Number.NEGATIVE_INFINITY;
   /** When keys already held were last requested again: the rate limit counts these only. */
   #refreshAt = Number.NEGATIVE_INFINITY;
   #keysRequest: Promise<void> | undefined;
+  /** A Configuration per flow, until the next key answer (see the file's comment). */
+  #configs: { code?: oidc.Configuration; implicit?: oidc.Configuration } = {};
+  /** The calls under way, by the credential their request carries: the code, or the access token. */
+  readonly #calls = new Map<string, Call>();
 
   private constructor(options: EngineOptions, metadata: ProviderMetadata) {
     this.#o = options;
@@ -162,7 +167,6 @@ export class Engine {
       metadata.userinfo_endpoint,
       metadata.jwks_uri,
     ].some((u) => u !== undefined && new URL(u).protocol === 'http:');
-    this.fetch = this.fetch.bind(this);
   }
 
   /**
@@ -217,30 +221,43 @@ export class Engine {
     return new Engine(options, metadata);
   }
 
-  /** A Configuration of the current generation for a flow, made on first use. */
+  /** The flow's Configuration, made on first use after a key answer (see the file's comment). */
   #config(flow: 'code' | 'implicit'): oidc.Configuration {
-    const generation = this.#generation;
-    let config = generation[flow];
-    if (config === undefined) {
-      config = new oidc.Configuration(
-        this.#server,
-        this.#o.clientId,
-        {
-          client_secret: this.#o.clientSecret,
-          [oidc.clockTolerance]: this.#o.clockToleranceSeconds,
-        },
-        this.#auth,
-      );
-      // The HTTP layer owns the time limit: no AbortSignal per request.
-      config.timeout = 0;
-      config[oidc.customFetch] = this.fetch;
-      if (this.#insecure) oidc.allowInsecureRequests(config);
-      if (flow === 'code') oidc.enableNonRepudiationChecks(config);
-      else oidc.useIdTokenResponseType(config);
-      if (generation.seed !== undefined) oidc.setJwksCache(config, generation.seed);
-      generation[flow] = config;
-    }
+    const made = this.#configs[flow];
+    if (made !== undefined) return made;
+    const config = new oidc.Configuration(
+      this.#server,
+      this.#o.clientId,
+      { client_secret: this.#o.clientSecret, [oidc.clockTolerance]: this.#o.clockToleranceSeconds },
+      this.#auth,
+    );
+    // Dated a minute back, and seeded only while openid-client takes it (younger than its five minutes).
+    const now = Math.floor(Date.now() / 1000);
+    const uat =
+      this.#keys && Math.min(Math.floor(this.#keys.fetchedAt / 1000), now) - OPENID_CLIENT_UNKNOWN_KID_AGE_S;
+    const seed =
+      uat !== undefined && now - uat < OPENID_CLIENT_KEYS_MAX_AGE_S
+        ? { jwks: this.#keys?.jwks, uat }
+        : undefined;
+    // The HTTP layer owns the time limit: no AbortSignal per request.
+    config.timeout = 0;
+    config[oidc.customFetch] = (url, init) => this.fetch(url, init, seed);
+    if (this.#insecure) oidc.allowInsecureRequests(config);
+    if (flow === 'code') oidc.enableNonRepudiationChecks(config);
+    else oidc.useIdTokenResponseType(config);
+    if (seed !== undefined) oidc.setJwksCache(config, seed as oidc.ExportedJWKSCache);
+    this.#configs[flow] = config;
     return config;
+  }
+
+  /** Run one call, known to `fetch` by its credential while it lasts. */
+  async #during<T>(credential: string, call: Call, run: () => Promise<T>): Promise<T> {
+    this.#calls.set(credential, call);
+    try {
+      return await run();
+    } finally {
+      this.#calls.delete(credential);
+    }
   }
 
   /** The authorization URL with these parameters, in this order (openid-client's `buildAuthorizationUrl`). */
@@ -257,31 +274,23 @@ export class Engine {
     checks: { state: string; nonce: string; codeVerifier: string | undefined },
     secrets: readonly (string | undefined)[],
   ): Promise<GrantResult> {
+    const call: Call = { secrets };
     try {
-      const tokens = await oidc.authorizationCodeGrant(this.#config('code'), callback, {
-        ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
-        expectedState: checks.state,
-        expectedNonce: checks.nonce,
-        idTokenExpected: true,
-      });
-      // oauth4webapi also takes DPoP-bound tokens; the service issues Bearer tokens only.
-      if (tokens.token_type !== 'bearer') {
-        throw new TransportError('The token response has no token_type "Bearer"', {
-          code: 'invalid_response',
-          status: 200,
-        });
-      }
-      const claims = tokens.claims();
-      if (claims === undefined || tokens.id_token === undefined) {
-        throw new ValidationError('The token response carries no ID token', { code: 'missing_parameters' });
-      }
+      const tokens = await this.#during(callback.searchParams.get('code') ?? '', call, () =>
+        oidc.authorizationCodeGrant(this.#config('code'), callback, {
+          ...(checks.codeVerifier !== undefined && { pkceCodeVerifier: checks.codeVerifier }),
+          expectedState: checks.state,
+          expectedNonce: checks.nonce,
+          idTokenExpected: true,
+        }),
+      );
       return {
-        claims: claims as Record<string, unknown>,
-        idToken: tokens.id_token,
+        claims: tokens.claims() as Record<string, unknown>,
+        idToken: tokens.id_token as string,
         accessToken: tokens.access_token,
       };
     } catch (error) {
-      throw await this.#mapped(error, 'token', secrets);
+      throw await this.#mapped(error, 'token', secrets, call.idToken, checks.nonce);
     }
   }
 
@@ -293,27 +302,39 @@ export class Engine {
       });
       return claims as Record<string, unknown>;
     } catch (error) {
-      throw await this.#mapped(error, 'id_token', [checks.nonce]);
+      const idToken = new URLSearchParams(callback.hash.slice(1)).get('id_token') ?? undefined;
+      throw await this.#mapped(error, 'id_token', [checks.nonce], idToken, checks.nonce);
     }
   }
 
   /** Userinfo (OIDC Core §5.3), its `sub` compared with the ID token's by openid-client. */
   async userinfo(accessToken: string, subject: string, secrets: readonly (string | undefined)[]) {
     try {
-      return (await oidc.fetchUserInfo(this.#config('code'), accessToken, subject)) as Record<
-        string,
-        unknown
-      >;
+      return (await this.#during(accessToken, { secrets }, () =>
+        oidc.fetchUserInfo(this.#config('code'), accessToken, subject),
+      )) as Record<string, unknown>;
     } catch (error) {
       throw await this.#mapped(error, 'userinfo', secrets);
     }
   }
 
-  #mapped(error: unknown, source: EngineSource, secrets: readonly (string | undefined)[]) {
+  #mapped(
+    error: unknown,
+    source: EngineSource,
+    secrets: readonly (string | undefined)[],
+    idToken?: string,
+    nonce?: string,
+  ) {
     return fromEngine(error, {
       source,
       clientId: this.#o.clientId,
       secrets: [this.#o.clientSecret, ...secrets],
+      idToken,
+      nonce,
+      issuer: this.metadata.issuer,
+      algorithms: usableAlgorithms(this.metadata),
+      clockToleranceSeconds: this.#o.clockToleranceSeconds,
+      keyCount: this.#keys?.jwks.keys.length ?? 0,
     });
   }
 
@@ -322,17 +343,32 @@ export class Engine {
    * HTTP layer, told apart by endpoint. The HTTP layer's time limit applies (openid-client's signal
    * is dropped).
    */
-  async fetch(url: string, init: oidc.CustomFetchOptions): Promise<Response> {
+  async fetch(url: string, init: oidc.CustomFetchOptions, seed?: Seed): Promise<Response> {
     const rest = requestInit(init);
-    switch (this.#endpoints.get(url)) {
+    const endpoint = this.#endpoints.get(url);
+    const credential =
+      endpoint === 'token'
+        ? new URLSearchParams(String(init.body)).get('code')
+        : init.headers.authorization?.replace(/^\S+ /, '');
+    const call = this.#calls.get(credential ?? '') ?? { secrets: [] };
+    switch (endpoint) {
       case 'jwks':
-        return this.#fetchKeys();
+        return this.#fetchKeys(seed);
       case 'token': {
+        // An error answer openid-client reads (invalid_grant, …) fails the request all the same: with
+        // the code the callback reports.
         let failure: AffiliationError | undefined;
         return traceAsync(
           tokenChannel,
           () => ({ method: rest.method ?? 'POST', url }),
-          () => this.#fetchToken(url, rest, (error) => (failure = error)),
+          async () => {
+            const answer = await this.#o.http.read(url, rest);
+            if (answer.status !== 200) {
+              const { body } = readJson(answer);
+              failure = endpointError('token', answer.status, isObject(body) ? body : undefined, undefined, []);
+            }
+            return this.#checked(answer, 'token', call);
+          },
           (ctx, response) => {
             ctx.status = response.status;
             return failure;
@@ -340,53 +376,47 @@ export class Engine {
         );
       }
       case 'userinfo':
-        return this.#fetchUserinfo(url, rest);
+        return this.#checked(await this.#o.http.read(url, rest), 'userinfo', call);
       default:
         return this.#o.http.fetch(url, rest);
     }
   }
 
   /**
-   * The token response, its body read once: a success's `json()` parses the bytes the HTTP layer
-   * read (rather than reading them again from a new stream), or throws our error when they are not
-   * JSON: openid-client reports a body that is not JSON and an ID token that is not (a forgery) with
-   * the same code, and keeps what `json()` threw in the `cause` chain.
+   * A token or userinfo answer, refused before openid-client reads it when it is not what the service
+   * sends: a success that is not a JSON object (a signed userinfo JWT included), a token response
+   * without a Bearer access token or an ID token, an error without a challenge that openid-client
+   * would not read (userinfo's body, a token error body without an OAuth `error`): `endpointError`
+   * decides. What remains is handed over as it is.
    */
-  async #fetchToken(
-    url: string,
-    init: RequestInit,
-    failed: (error: AffiliationError) => void,
-  ): Promise<Response> {
-    const answer = await this.#o.http.read(url, init);
+  #checked(answer: HttpAnswer, source: 'token' | 'userinfo', call: Call): Response {
     const { body } = readJson(answer);
+    const fail = (message: string) => new TransportError(message, { code: 'invalid_response', status: 200 });
     if (answer.status !== 200) {
-      // The error the callback will report (invalid_grant, …), for the token request's trace.
-      failed(endpointError('token', answer.status, isObject(body) ? body : undefined, undefined, []));
-      return toResponse(answer);
-    }
-    // Handed over without a body stream (building one costs more than the rest of the answer):
-    // for a success openid-client only checks `bodyUsed` and calls `json()`.
-    const response = toResponse({ ...answer, body: null });
-    const invalid = () =>
-      new TransportError('The token endpoint did not answer with a JSON object', {
-        code: 'invalid_response',
-        status: 200,
-      });
-    if (body === undefined) failed(invalid());
-    const json = async () => {
-      if (body !== undefined) return body;
-      throw invalid();
-    };
-    Object.defineProperty(response, 'json', { value: json });
-    return response;
-  }
-
-  /** Userinfo as JSON only: a signed (JWT) userinfo response is refused. */
-  async #fetchUserinfo(url: string, init: RequestInit): Promise<Response> {
-    const answer = await this.#o.http.read(url, init);
-    if (answer.status === 200 && mediaType(answer.headers.get('content-type')) === 'application/jwt') {
-      const message = 'The userinfo endpoint answered a signed JWT; only JSON userinfo is supported';
-      throw new TransportError(message, { code: 'invalid_response', status: 200 });
+      const stated = isObject(body) && typeof body.error === 'string' && body.error !== '';
+      if (!answer.headers.has('www-authenticate') && (source === 'userinfo' || !stated)) {
+        const secrets = [this.#o.clientSecret, ...call.secrets];
+        throw endpointError(source, answer.status, isObject(body) ? body : undefined, undefined, secrets);
+      }
+    } else if (source === 'userinfo' && mediaType(answer.headers.get('content-type')) === 'application/jwt') {
+      throw fail('The userinfo endpoint answered a signed JWT; only JSON userinfo is supported');
+    } else if (!isObject(body)) {
+      throw fail(`The ${source} endpoint did not answer with a JSON object`);
+    } else if (source === 'token') {
+      if (
+        typeof body.access_token !== 'string' ||
+        body.access_token === '' ||
+        typeof body.token_type !== 'string'
+      ) {
+        throw fail('The token endpoint answered with an unusable token response (access_token, token_type)');
+      }
+      // oauth4webapi also takes DPoP-bound tokens; the service issues Bearer tokens only.
+      if (body.token_type.toLowerCase() !== 'bearer')
+        throw fail('The token response has no token_type "Bearer"');
+      if (typeof body.id_token !== 'string' || body.id_token === '') {
+        throw new ValidationError('The token response carries no ID token', { code: 'missing_parameters' });
+      }
+      call.idToken = body.id_token;
     }
     return toResponse(answer);
   }
@@ -394,39 +424,29 @@ export class Engine {
   /**
    * The key set for openid-client. With keys held: at most one request again per
    * {@link KEY_REFRESH_INTERVAL_MS} (the first fetch does not count, so a rollover right after it is
-   * refreshed), and the held keys when the request fails. Each answer starts a
-   * new generation of Configurations, seeded with the keys aged past openid-client's one-minute
-   * rule, so the next unknown `kid` is refreshed again (rate-limited here).
+   * refreshed), and the held keys when the request fails.
    */
-  async #fetchKeys(): Promise<Response> {
-    const held = this.#keys;
-    if (held === undefined || Date.now() - this.#refreshAt >= KEY_REFRESH_INTERVAL_MS) {
-      // openid-client asks while its seed is fresh only for a `kid` the seed lacks: a forced fetch,
-      // not the routine one after the seed expired.
-      const seed = this.#generation.seed;
-      const forced =
-        seed !== undefined && Math.floor(Date.now() / 1000) - seed.uat < OPENID_CLIENT_KEYS_MAX_AGE_S;
+  async #fetchKeys(seed: Seed): Promise<Response> {
+    if (this.#keys === undefined || Date.now() - this.#refreshAt >= KEY_REFRESH_INTERVAL_MS) {
+      // Asked while the seed still counted: openid-client lacked the token's `kid`.
+      const forced = seed !== undefined && Date.now() / 1000 - seed.uat < OPENID_CLIENT_KEYS_MAX_AGE_S;
       this.#keysRequest ??= this.#requestKeys(forced).finally(() => {
         this.#keysRequest = undefined;
       });
       await this.#keysRequest;
     }
-    const keys = this.#keys as HeldKeys;
-    const failed = this.#keysAttemptAt > keys.fetchedAt;
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    // After a failure the seed expires at the end of the interval, so the next request comes then.
-    const uat = failed
-      ? nowSeconds - OPENID_CLIENT_KEYS_MAX_AGE_S + KEY_REFRESH_INTERVAL_MS / 1000
-      : Math.min(Math.floor(keys.fetchedAt / 1000), nowSeconds) - OPENID_CLIENT_UNKNOWN_KID_AGE_S;
-    this.#generation = { seed: { jwks: keys.jwks, uat } };
-    return jsonAnswer(keys.text);
+    // The next calls get Configurations seeded with these keys dated a minute back.
+    this.#configs = {};
+    return jsonAnswer((this.#keys as HeldKeys).text);
   }
 
-  /** One request for the key set; on failure the held keys stay (or the error is thrown when none are held). */
+  /**
+   * One request for the key set; on failure the held keys stay (or the error is thrown when none are
+   * held). `forced`: a token named a `kid` that the keys held lack.
+   */
   async #requestKeys(forced: boolean): Promise<void> {
     const url = this.#jwksUri;
-    this.#keysAttemptAt = Date.now();
-    if (this.#keys !== undefined) this.#refreshAt = this.#keysAttemptAt;
+    if (this.#keys !== undefined) this.#refreshAt = Date.now();
     try {
       this.#keys = await traceAsync(
         keysChannel,
@@ -434,7 +454,7 @@ export class Engine {
         () => this.#downloadKeys(url),
         (ctx, keys) => {
           ctx.status = 200;
-          ctx.responseBytes = Buffer.byteLength(keys.text);
+          ctx.responseBytes = new TextEncoder().encode(keys.text).byteLength;
         },
       );
       this.#o.logger.debug?.('provider keys fetched', { url });

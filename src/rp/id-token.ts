@@ -14,11 +14,7 @@ import type { Affiliation, AffiliationResult, Identifier, Transaction } from './
 /** The longest an ID token may have existed (spec 2.4/8: about 60 minutes), in seconds. */
 export const MAX_ID_TOKEN_AGE_SECONDS = 60 * 60;
 
-export interface ServiceClaimsOptions {
-  clientId: string;
-  clockToleranceSeconds: number;
-  /** Current time in ms since epoch. */
-  now: number;
+export interface ServiceClaimsOptions extends ClaimExpectations {
   /** The code flow's token response: the access token and the ID token (for `at_hash`). */
   tokens?: { accessToken: string; idToken: string } | undefined;
 }
@@ -91,6 +87,82 @@ export function accessTokenHash(accessToken: string, alg: string): string | unde
   return digest.subarray(0, digest.length / 2).toString('base64url');
 }
 
+/** What the standard claims of an ID token are checked against. */
+export interface ClaimExpectations {
+  clientId: string;
+  clockToleranceSeconds: number;
+  /** Current time in ms since epoch. */
+  now: number;
+  /** The provider's issuer and the nonce sent: checked when given (openid-client checks them first). */
+  issuer?: string | undefined;
+  nonce?: string | undefined;
+}
+
+/**
+ * The first standard claim of an ID token that is missing, mistyped or not what was expected, in the
+ * order of OpenID Connect Core §3.1.3.7, or `undefined`. openid-client checks most of them; the SDK
+ * adds `azp` whenever present and the `iat` window (issued after the validation started, at most
+ * {@link MAX_ID_TOKEN_AGE_SECONDS} ago), and names the claim when openid-client refused a token
+ * without naming it (`engine-errors.ts`).
+ */
+export function claimProblem(
+  claims: Record<string, unknown>,
+  expected: ClaimExpectations,
+  startedAt?: number,
+): ValidationError | undefined {
+  const invalid = (message: string, code: ValidationError['code']) => new ValidationError(message, { code });
+  const number = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+  const now = expected.now / 1000;
+  const tolerance = expected.clockToleranceSeconds;
+  const { iss, aud, azp, exp, iat, nbf, sub } = claims;
+  if (typeof iss !== 'string') return invalid('The ID token has no issuer (iss)', 'issuer_mismatch');
+  if (expected.issuer !== undefined && iss !== expected.issuer) {
+    return invalid(
+      `The ID token issuer ${JSON.stringify(iss.slice(0, 200))} is not "${expected.issuer}"`,
+      'issuer_mismatch',
+    );
+  }
+  const audiences = typeof aud === 'string' ? [aud] : aud;
+  if (!Array.isArray(audiences) || !audiences.includes(expected.clientId)) {
+    return invalid('The ID token audience does not contain this client_id', 'audience_mismatch');
+  }
+  // OIDC Core §3.1.3.7 items 4 and 5: azp with several audiences, and azp whenever present.
+  if (azp !== undefined ? azp !== expected.clientId : audiences.length > 1) {
+    return invalid(
+      azp === undefined
+        ? 'The ID token has several audiences but no authorized party (azp)'
+        : 'The ID token authorized party (azp) is not this client_id',
+      'azp_mismatch',
+    );
+  }
+  if (!number(exp)) return invalid('The ID token has no valid expiry (exp)', 'token_expired');
+  if (exp <= now - tolerance) return invalid('The ID token has expired', 'token_expired');
+  if (!number(iat)) return invalid('The ID token has no valid issue time (iat)', 'iat_invalid');
+  if (iat > now + tolerance) return invalid('The ID token was issued in the future (iat)', 'iat_invalid');
+  if (
+    iat < now - tolerance - MAX_ID_TOKEN_AGE_SECONDS ||
+    (startedAt !== undefined && iat < startedAt / 1000 - tolerance)
+  ) {
+    return invalid(
+      'The ID token was issued before this validation started or longer ago than its lifetime (iat)',
+      'iat_invalid',
+    );
+  }
+  for (const name of ['nbf', 'auth_time'] as const) {
+    if (claims[name] !== undefined && !(number(claims[name]) && (claims[name] as number) >= 0)) {
+      return invalid(`The ID token ${name} is not a number`, 'iat_invalid');
+    }
+  }
+  if (number(nbf) && nbf > now + tolerance)
+    return invalid('The ID token is not valid yet (nbf)', 'iat_invalid');
+  if (typeof sub !== 'string' || sub === '')
+    return invalid('The ID token has no subject (sub)', 'subject_missing');
+  if (expected.nonce !== undefined && claims.nonce !== expected.nonce) {
+    return invalid('The ID token nonce does not match the one sent', 'nonce_mismatch');
+  }
+  return undefined;
+}
+
 /**
  * Check a verified ID token's claims against the transaction and give the result for the shopper.
  *
@@ -101,34 +173,11 @@ export function checkServiceClaims(
   tx: Transaction,
   options: ServiceClaimsOptions,
 ): AffiliationResult {
-  const nowSeconds = options.now / 1000;
-  const tolerance = options.clockToleranceSeconds;
-
-  // OIDC Core §3.1.3.7 item 5 ("If an azp Claim is present…"); openid-client checks it only with
-  // several audiences.
-  if (claims.azp !== undefined && claims.azp !== options.clientId) {
-    throw new ValidationError('The ID token authorized party (azp) is not this client_id', {
-      code: 'azp_mismatch',
-    });
-  }
+  const problem = claimProblem(claims, options, tx.createdAt);
+  if (problem !== undefined) throw problem;
   const exp = claims.exp as number;
-  const iat = claims.iat;
-  if (typeof iat !== 'number' || !Number.isFinite(iat)) {
-    throw new ValidationError('The ID token has no valid issue time (iat)', { code: 'iat_invalid' });
-  }
-  if (iat > nowSeconds + tolerance) {
-    throw new ValidationError('The ID token was issued in the future (iat)', { code: 'iat_invalid' });
-  }
-  if (iat < nowSeconds - tolerance - MAX_ID_TOKEN_AGE_SECONDS || iat < tx.createdAt / 1000 - tolerance) {
-    throw new ValidationError(
-      'The ID token was issued before this validation started or longer ago than its lifetime (iat)',
-      { code: 'iat_invalid' },
-    );
-  }
-  const sub = claims.sub;
-  if (typeof sub !== 'string' || sub.length === 0) {
-    throw new ValidationError('The ID token has no subject (sub)', { code: 'subject_missing' });
-  }
+  const iat = claims.iat as number;
+  const sub = claims.sub as string;
   if (claims.at_hash !== undefined && options.tokens !== undefined) {
     const expected = accessTokenHash(options.tokens.accessToken, algOf(options.tokens.idToken));
     if (typeof claims.at_hash !== 'string' || expected === undefined || claims.at_hash !== expected) {
@@ -175,10 +224,6 @@ export function checkServiceClaims(
   }
 
   const authTime = claims.auth_time;
-  if (authTime !== undefined && (typeof authTime !== 'number' || !Number.isFinite(authTime))) {
-    throw new ValidationError('The ID token auth_time is not a number', { code: 'iat_invalid' });
-  }
-
   const result: AffiliationResult = {
     affiliation,
     identifier,

@@ -204,7 +204,14 @@ export class CookieTransactionStore implements TransactionStore {
       );
     }
     this.#remembered.sweep(now);
-    const slot = await this.#slotFor(cookieHeader(context), now);
+    const { slot, superseded } = await this.#cookies.slotFor(cookieHeader(context), async (held) => {
+      const parsed = parse(held);
+      const opened = parsed?.kind === 'seal' ? await this.#open(parsed.value) : undefined;
+      return opened !== undefined && now < opened.until
+        ? { order: opened.transaction.createdAt, state: opened.transaction.state }
+        : undefined;
+    });
+    if (superseded !== undefined) this.#remembered.note(superseded, 'superseded', now);
     const maxAge = Math.max(0, Math.ceil((sealExpiresAt - now) / 1000)) + EXPIRED_GRACE_SECONDS;
     return this.#cookies.set(slot, value, maxAge);
   }
@@ -318,31 +325,6 @@ export class CookieTransactionStore implements TransactionStore {
         'starts (another app instance handled them), or the callback was opened in another browser',
       { code: 'unknown_state' },
     );
-  }
-
-  /**
-   * Where a new cookie goes: the first name the browser does not use for a live validation, else
-   * the name of its oldest one, which is superseded (and remembered as such).
-   */
-  async #slotFor(header: string | undefined, now: number): Promise<number> {
-    if (header === undefined) return 0;
-    const slots = this.#cookies.read(header);
-    let oldest: { slot: number; state: string; createdAt: number } | undefined;
-    for (let slot = 0; slot < slots.length; slot++) {
-      let occupant: StoredTransaction | undefined;
-      for (const value of slots[slot] ?? []) {
-        const parsed = parse(value);
-        const opened = parsed?.kind === 'seal' ? await this.#open(parsed.value) : undefined;
-        if (opened !== undefined && now < opened.until) occupant = opened;
-      }
-      if (occupant === undefined) return slot;
-      if (oldest === undefined || occupant.transaction.createdAt < oldest.createdAt) {
-        oldest = { slot, state: occupant.transaction.state, createdAt: occupant.transaction.createdAt };
-      }
-    }
-    if (oldest === undefined) return 0;
-    this.#remembered.note(oldest.state, 'superseded', now);
-    return oldest.slot;
   }
 
   async #open(value: string): Promise<StoredTransaction | undefined> {

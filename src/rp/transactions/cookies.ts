@@ -10,6 +10,12 @@ import { describe } from './options.js';
  */
 export const MAX_TRANSACTION_COOKIES = 3;
 
+/** The live validation a binding cookie stands for: when it started (or expires), and its state. */
+export interface Occupant {
+  order: number;
+  state?: string | undefined;
+}
+
 /** Cookie options shared by the stores that put a cookie per transaction in the browser. */
 export interface TransactionCookieOptions {
   cookieName?: string | undefined;
@@ -97,6 +103,32 @@ export class TransactionCookies {
       if (slot !== undefined && value !== '') slot.push(value);
     }
     return slots;
+  }
+
+  /**
+   * The slot a new start takes, the rule of every store that binds: the first slot this browser does
+   * not use for a live validation, else the one of its oldest, which is then superseded (its callback
+   * gets `unknown_state`). Without the start request's cookies (`header` undefined), slot 0: one
+   * validation per browser. `live(value, slot)` tells which live validation a cookie value binds:
+   * its order (when it started) and, where the store knows it, its state; `undefined` for none.
+   */
+  async slotFor(
+    header: string | undefined,
+    live: (value: string, slot: number) => Occupant | undefined | Promise<Occupant | undefined>,
+  ): Promise<{ slot: number; superseded?: string | undefined }> {
+    if (header === undefined) return { slot: 0 };
+    const slots = this.read(header);
+    let oldest: (Occupant & { slot: number }) | undefined;
+    for (const [slot, values] of slots.entries()) {
+      let occupant: Occupant | undefined;
+      for (const value of values) {
+        const found = await live(value, slot);
+        if (found !== undefined && (occupant === undefined || found.order > occupant.order)) occupant = found;
+      }
+      if (occupant === undefined) return { slot };
+      if (oldest === undefined || occupant.order < oldest.order) oldest = { slot, ...occupant };
+    }
+    return { slot: oldest?.slot ?? 0, superseded: oldest?.state };
   }
 
   /** The `Set-Cookie` header value that sets slot `slot`. */

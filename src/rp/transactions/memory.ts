@@ -150,7 +150,12 @@ export class MemoryTransactionStore implements TransactionStore {
       this.#held.set(state, { transaction, until, slot: 0, binding: undefined, seq: ++this.#seq });
       return undefined;
     }
-    const slot = this.#slotFor(cookieHeader(context), now);
+    const { slot, superseded } = await cookies.slotFor(cookieHeader(context), (value, slot) => {
+      const bound = this.#bindings.get(value);
+      const held = bound === undefined ? undefined : this.#held.get(bound);
+      return held?.slot === slot && now < held.until ? { order: held.seq, state: bound } : undefined;
+    });
+    if (superseded !== undefined) this.#retire(superseded, 'superseded', now);
     const binding = random256();
     this.#held.set(state, { transaction, until, slot, binding, seq: ++this.#seq });
     this.#bindings.set(binding, state);
@@ -230,30 +235,6 @@ export class MemoryTransactionStore implements TransactionStore {
       'The callback did not come from the browser that started this validation (its binding cookie is missing or different)',
       { code: 'unknown_state' },
     );
-  }
-
-  /**
-   * The slot for a new binding cookie: the first one this browser does not use for a held
-   * transaction, else the one of its oldest validation, which is superseded.
-   */
-  #slotFor(header: string | undefined, now: number): number {
-    if (header === undefined) return 0;
-    const slots = (this.#cookies as TransactionCookies).read(header);
-    let oldest: { slot: number; state: string; seq: number } | undefined;
-    for (let slot = 0; slot < MAX_TRANSACTION_COOKIES; slot++) {
-      let occupant: { state: string; seq: number } | undefined;
-      for (const value of slots[slot] ?? []) {
-        const state = this.#bindings.get(value);
-        const held = state === undefined ? undefined : this.#held.get(state);
-        if (state !== undefined && held?.slot === slot && now < held.until)
-          occupant = { state, seq: held.seq };
-      }
-      if (occupant === undefined) return slot;
-      if (oldest === undefined || occupant.seq < oldest.seq) oldest = { slot, ...occupant };
-    }
-    if (oldest === undefined) return 0;
-    this.#retire(oldest.state, 'superseded', now);
-    return oldest.slot;
   }
 
   /** A held transaction leaves; what happened to it is remembered for `ttlMs`. */
