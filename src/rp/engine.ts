@@ -365,7 +365,8 @@ export class Engine {
             const answer = await this.#o.http.read(url, rest);
             if (answer.status !== 200) {
               const { body } = readJson(answer);
-              failure = endpointError('token', answer.status, isObject(body) ? body : undefined, undefined, []);
+              const stated = isObject(body) ? body : undefined;
+              failure = endpointError('token', answer.status, stated, undefined, []);
             }
             return this.#checked(answer, 'token', call);
           },

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AffiliationClient, MemoryTransactionStore } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { startTelemetry, type Telemetry } from './harness.js';
 
 const REDIRECT_URI = DEFAULT_TEST_CLIENT.redirectUris[0] as string;
@@ -16,7 +16,7 @@ let telemetry: Telemetry;
 let op: RunningTestProvider;
 beforeAll(async () => {
   telemetry = startTelemetry();
-  op = await startTestProvider();
+  op = await TestProvider.start();
 });
 afterAll(async () => {
   await op.close();
@@ -143,7 +143,7 @@ describe('affiliation_validation.keys.forced', () => {
     // Only Date is faked: the keys' age is what openid-client and the SDK read from it.
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     // A service on the same clock (the shared one keeps the real Date.now).
-    const service = await startTestProvider({ now: () => Date.now() });
+    const service = await TestProvider.start({ now: () => Date.now() });
     try {
       const rp = await client(undefined, service);
       const validate = async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { DocsSiteClient } from '../../src/docs-site.js';
 import { HintFeed } from '../../src/hints.js';
 import { AffiliationClient, CHANNELS, MemoryTransactionStore } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
 import { startTelemetry, type Telemetry } from './harness.js';
 
@@ -37,7 +37,7 @@ const listeners = Object.values(CHANNELS).map((name) => {
 
 beforeAll(async () => {
   telemetry = startTelemetry();
-  op = await startTestProvider();
+  op = await TestProvider.start();
   feeds = await startFeedServer();
   for (const [name, listener] of listeners) subscribe(name, listener);
 });
