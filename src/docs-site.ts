@@ -20,12 +20,11 @@ export { DocsSiteClient } from './docs-site/client.js';
 export { LIST_DEFAULTS } from './docs-site/defaults.js';
 export type { DocsSiteErrorCode } from './docs-site/errors.js';
 export { DocsSiteError } from './docs-site/errors.js';
+export { STATE_FILE as SYNC_STATE_FILE, syncFolder } from './docs-site/files.js';
 export type { DocsSiteAuth, DocsSiteOptions } from './docs-site/options.js';
 export type { IterateOptions, Page } from './docs-site/pagination.js';
 export type { DocsSyncErrorCode, DocsSyncIssue } from './docs-site/sync/errors.js';
 export { DocsSyncError } from './docs-site/sync/errors.js';
-export { STATE_FILE as SYNC_STATE_FILE } from './docs-site/sync/state.js';
-export { syncFolder } from './docs-site/sync/sync.js';
 export type { SyncAction, SyncItem, SyncOptions, SyncReport } from './docs-site/sync/types.js';
 export type {
   Block,

@@ -13,8 +13,19 @@
  * With no subscriber a traced call runs as if untraced: one `hasSubscribers` check, no context
  * object filled, no event published.
  */
-import { type TracingChannel, tracingChannel } from 'node:diagnostics_channel';
+import type { TracingChannel } from 'node:diagnostics_channel';
 import { AffiliationError } from '../core/errors.js';
+import { withProcess } from '../core/node-process.js';
+
+/**
+ * `node:diagnostics_channel` where the runtime has it (Node, Bun, Deno, workerd with
+ * nodejs_compat), through `process.getBuiltinModule`, which no bundler follows: a static import
+ * breaks the bundles of the runtimes without it (Next.js's edge runtime refuses it, workerd without
+ * nodejs_compat cannot resolve it). There the channels never have subscribers, so a traced call costs
+ * one property read.
+ */
+const dc = withProcess((process) => process.getBuiltinModule?.('node:diagnostics_channel'));
+const NO_CHANNEL = { hasSubscribers: false } as TracingChannel<unknown, never>;
 
 /** The channel names, as `diagnostics_channel.tracingChannel(name)` takes them. */
 export const CHANNELS = {
@@ -122,7 +133,7 @@ export interface DocsSiteRequestContext extends OutcomeFields {
 export type Traced<C extends object> = TracingChannel<unknown, C>;
 
 function channel<C extends object>(name: string): Traced<C> {
-  return tracingChannel<unknown, C>(name);
+  return dc ? dc.tracingChannel<unknown, C>(name) : (NO_CHANNEL as Traced<C>);
 }
 
 export const validationStartChannel = channel<ValidationStartContext>(CHANNELS.validationStart);

@@ -1,3 +1,4 @@
+import { base64 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { isSecureUrl } from '../core/url-policy.js';
@@ -121,7 +122,7 @@ export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
 
 /** The Authorization header value and the secrets to redact for the credentials. */
 export function basicAuth(auth: DocsSiteAuth): { header: string; secrets: string[] } {
-  const token = Buffer.from(`${auth.username}:${auth.applicationPassword}`, 'utf8').toString('base64');
+  const token = base64(`${auth.username}:${auth.applicationPassword}`);
   const compact = auth.applicationPassword.replace(/\s+/g, '');
   const spaced = auth.applicationPassword;
   const secrets = [spaced, compact, token, encodeURIComponent(spaced)];

@@ -1,7 +1,5 @@
-import { openAsBlob } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { basename, extname } from 'node:path';
 import { invalidParam } from './errors.js';
+import { readFileUpload } from './files.js';
 
 /**
  * What `media.upload()` accepts: a file path, bytes, a `Blob` / `File`, a Node readable stream or a
@@ -45,7 +43,7 @@ const MIME = /^[\w.+-]+\/[\w.+-]+$/;
 
 /** The content type for a file name's extension, when known. */
 export function guessContentType(filename: string): string | undefined {
-  return TYPES[extname(filename).toLowerCase()];
+  return TYPES[/\.[^.]*$/.exec(filename)?.[0].toLowerCase() ?? ''];
 }
 
 /**
@@ -79,9 +77,9 @@ export async function readUpload(
   let contentType = options.contentType;
   if (typeof source === 'string') {
     try {
-      if (!(await stat(source)).isFile())
-        throw Object.assign(new Error('not a file'), { code: 'not a regular file' });
-      data = await openAsBlob(source);
+      const file = await readFileUpload(source);
+      data = file.data;
+      filename ??= file.filename;
     } catch (error) {
       throw invalidParam(
         'source',
@@ -90,7 +88,6 @@ export async function readUpload(
         error,
       );
     }
-    filename ??= basename(source);
   } else if (source instanceof Uint8Array) {
     data = source;
   } else if (source instanceof ArrayBuffer) {
@@ -114,7 +111,7 @@ export async function readUpload(
     for await (const chunk of iterable) {
       chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
     }
-    data = new Uint8Array(Buffer.concat(chunks));
+    data = new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
   } else {
     throw invalidParam('source', 'must be a file path, bytes, a Blob or a stream', where);
   }

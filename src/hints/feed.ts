@@ -3,9 +3,10 @@ import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
+import { integerOption } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
-import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
+import { type AutoRefreshOptions, MAX_TIMER_MS, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
@@ -169,7 +170,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     ) {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
-    positiveInt('maxBytes', options.maxBytes);
+    integerOption('maxBytes', options.maxBytes, 1);
     // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
@@ -311,7 +312,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    */
   async ready(options: HintFeedReadyOptions = {}): Promise<void> {
     if (typeof options !== 'object' || options === null) throw new OptionsError('options must be an object');
-    positiveInt('timeoutMs', options.timeoutMs, MAX_TIMER_MS);
+    integerOption('timeoutMs', options.timeoutMs, 1, { max: MAX_TIMER_MS });
     const timeoutMs = options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     if (this.#closed) throw closedError();
     await this.load();

@@ -3,7 +3,7 @@
  * JSON. Built by {@link HintFeed.searchHandler}; Web `Request → Response`, so it mounts in Hono, Next,
  * Fastify or Express (through their Web adapters) alike.
  */
-import { createHash } from 'node:crypto';
+import { base64url, digest } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import type { HintSearchOptions, HintSearchResult } from './types.js';
 
@@ -138,14 +138,14 @@ export function createSearchHandler(
       throw error;
     }
     // The same list and the same parameters give the same answer: the ETag says both.
-    const etag = `"${createHash('sha256')
-      .update(version())
-      .update('\0')
-      .update(
-        JSON.stringify([params.q, params.lang ?? '', params.country ?? '', params.limit, params.recent]),
-      )
-      .digest('base64url')
-      .slice(0, 27)}"`;
+    const key = JSON.stringify([
+      params.q,
+      params.lang ?? '',
+      params.country ?? '',
+      params.limit,
+      params.recent,
+    ]);
+    const etag = `"${base64url(await digest(`${version()}\0${key}`)).slice(0, 27)}"`;
     const common = { etag, 'cache-control': cacheControl };
     const inm = request.headers.get('if-none-match');
     if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {

@@ -1,3 +1,4 @@
+import { basicAuthorization } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { isSecureUrl } from '../core/url-policy.js';
@@ -100,7 +101,7 @@ export function checkSources(sources: unknown): Source[] {
     if (url.username || url.password) {
       const user = decodeURIComponent(url.username);
       const password = decodeURIComponent(url.password);
-      authorization = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+      authorization = basicAuthorization(user, password);
       secrets.push(password, url.password);
       url.username = '';
       url.password = '';

@@ -1,6 +1,6 @@
-import { createHmac, hkdfSync } from 'node:crypto';
+import { base64url, hkdfSha256 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
-import { describe } from '../core/options.js';
+import { describe, integerOption, secretOption } from '../core/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { OfferLedgerError } from './errors.js';
 import type { ClaimOptions, OfferLedgerOptions } from './types.js';
@@ -26,7 +26,8 @@ export interface ClaimKeys {
  * result into HMAC keys. Never keeps a raw value.
  */
 export class LedgerKeys {
-  readonly #key: Buffer;
+  readonly #secret: Uint8Array;
+  #key: Promise<CryptoKey> | undefined;
   readonly #refuse: boolean;
   readonly #retentionMs: number | undefined;
 
@@ -36,18 +37,7 @@ export class LedgerKeys {
         `${name} options must be an object with a \`secret\` and \`whenUnidentifiable\``,
       );
     }
-    const secret = options.secret;
-    let bytes: Uint8Array;
-    if (typeof secret === 'string') bytes = encoder.encode(secret);
-    else if (secret instanceof Uint8Array) bytes = secret;
-    else
-      throw new OptionsError(`Option \`secret\` must be a string or a Uint8Array, got ${describe(secret)}`);
-    if (bytes.byteLength < 32) {
-      throw new OptionsError(
-        `Option \`secret\` must be at least 32 bytes, got ${bytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
-      );
-    }
-    this.#key = Buffer.from(hkdfSync('sha256', bytes, new Uint8Array(0), HKDF_INFO, 32));
+    this.#secret = secretOption(options.secret);
     const when = options.whenUnidentifiable;
     if (when !== 'refuse' && when !== 'allow') {
       throw new OptionsError(
@@ -55,7 +45,7 @@ export class LedgerKeys {
       );
     }
     this.#refuse = when === 'refuse';
-    this.#retentionMs = retention('retentionMs', options.retentionMs);
+    this.#retentionMs = retention(options.retentionMs, undefined);
   }
 
   /**
@@ -65,7 +55,11 @@ export class LedgerKeys {
    * @throws {OptionsError} for a malformed offer id, result or option.
    * @throws {OfferLedgerError} when the result identifies nobody and the ledger refuses that.
    */
-  keysFor(offerId: string, result: AffiliationResult, options?: ClaimOptions): ClaimKeys | undefined {
+  async keysFor(
+    offerId: string,
+    result: AffiliationResult,
+    options?: ClaimOptions,
+  ): Promise<ClaimKeys | undefined> {
     if (typeof offerId !== 'string' || offerId === '' || offerId.length > MAX_OFFER_ID) {
       throw new OptionsError(
         `\`offerId\` must be a string of 1 to ${MAX_OFFER_ID} characters, got ${describe(offerId)}`,
@@ -77,8 +71,7 @@ export class LedgerKeys {
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new OptionsError('claim options must be an object');
     }
-    const retentionMs =
-      options?.retentionMs === undefined ? this.#retentionMs : retention('retentionMs', options.retentionMs);
+    const retentionMs = retention(options?.retentionMs, this.#retentionMs);
     const values = new Set<string>();
     const reuse = result.reuseDetection;
     if (reuse !== undefined) {
@@ -112,22 +105,21 @@ export class LedgerKeys {
       }
       return undefined;
     }
-    const offer = this.#mac(JSON.stringify(['offer', offerId])).slice(0, 22);
-    const ids = [...values].map((v) => this.#mac(`${offerId.length}:${offerId}${v}`));
+    const offer = (await this.#mac(JSON.stringify(['offer', offerId]))).slice(0, 22);
+    const ids = await Promise.all([...values].map((v) => this.#mac(`${offerId.length}:${offerId}${v}`)));
     return { offer, ids, retentionMs };
   }
 
-  #mac(data: string): string {
-    return createHmac('sha256', this.#key).update(data, 'utf8').digest('base64url');
+  async #mac(data: string): Promise<string> {
+    // The HMAC key is derived on first use: Web Crypto is async.
+    this.#key ??= hkdfSha256(this.#secret, HKDF_INFO).then((raw) =>
+      crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']),
+    );
+    return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, encoder.encode(data))));
   }
 }
 
-function retention(name: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_RETENTION_MS) {
-    throw new OptionsError(
-      `Option \`${name}\` must be an integer number of milliseconds from 1 to ${MAX_RETENTION_MS}, got ${describe(value)}`,
-    );
-  }
-  return value;
+/** A retention in ms, from 1 ms to 100 years (beyond that, leave it out: forever). */
+function retention(value: unknown, fallback: number | undefined): number | undefined {
+  return integerOption('retentionMs', value, fallback, { max: MAX_RETENTION_MS });
 }

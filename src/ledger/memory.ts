@@ -39,7 +39,7 @@ export class MemoryOfferLedger implements OfferLedger {
   }
 
   async claim(offerId: string, result: AffiliationResult, options?: ClaimOptions): Promise<OfferClaim> {
-    const keys = this.#keys.keysFor(offerId, result, options);
+    const keys = await this.#keys.keysFor(offerId, result, options);
     if (keys === undefined) return { claimed: true };
     const now = this.#now();
     // Synchronous from here on: nothing else runs between the check and the write.

@@ -163,7 +163,7 @@ async function readWebBodyOnce(request: Request): Promise<string> {
       declaredLength: request.headers.get('content-length'),
     },
   );
-  return Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  return new TextDecoder().decode(body);
 }
 
 /** A node request is read from its events: it is not a web stream, and is left open for the answer. */
@@ -173,21 +173,22 @@ function readNodeBody(req: IncomingMessage): Promise<string> {
       reject(missing('The callback form body was already read; pass it as { body }'));
       return;
     }
-    const chunks: Buffer[] = [];
+    const decoder = new TextDecoder();
+    let text = '';
     let total = 0;
-    const onData = (chunk: Buffer | string) => {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    const onData = (chunk: Uint8Array | string) => {
+      const buf = typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk;
       total += buf.byteLength;
       if (total > MAX_BODY_BYTES) {
         cleanup();
         reject(missing('The callback form body is too large'));
         return;
       }
-      chunks.push(buf);
+      text += decoder.decode(buf, { stream: true });
     };
     const onEnd = () => {
       cleanup();
-      resolve(Buffer.concat(chunks).toString('utf8'));
+      resolve(text + decoder.decode());
     };
     const onError = () => {
       cleanup();

@@ -6,6 +6,7 @@
  */
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
+import { withProcess } from '../core/node-process.js';
 import { redact } from '../core/redact.js';
 import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import {
@@ -110,12 +111,19 @@ const CLIENT_OPTIONS = [
   'logger',
 ] as const satisfies readonly (keyof AffiliationClientOptions)[];
 
-/** Once per client configured with `responseType: 'id_token'`. */
+/**
+ * Once per client configured with `responseType: 'id_token'`: a process warning where the runtime
+ * has them (Node, Bun, Deno, workerd with nodejs_compat), else one `console.warn`.
+ */
 function warnIdTokenDeprecated(): void {
-  process.emitWarning(
-    'responseType "id_token" is scheduled for deprecation by the affiliation-validation service; use the default "code" flow',
-    { type: 'DeprecationWarning', code: 'AFFILIATION_VALIDATION_ID_TOKEN' },
-  );
+  const message =
+    'responseType "id_token" is scheduled for deprecation by the affiliation-validation service; use the default "code" flow';
+  const warned = withProcess((process) => {
+    if (typeof process.emitWarning !== 'function') return false;
+    process.emitWarning(message, { type: 'DeprecationWarning', code: 'AFFILIATION_VALIDATION_ID_TOKEN' });
+    return true;
+  });
+  if (!warned) console.warn(`DeprecationWarning: ${message}`);
 }
 
 function checkString(name: string, value: unknown): string {
@@ -506,7 +514,7 @@ export class AffiliationClient {
       { state: tx.state, nonce: tx.nonce, codeVerifier: tx.codeVerifier },
       secrets,
     );
-    const result = checkServiceClaims(tokens.claims, tx, this.#claimChecks(tokens));
+    const result = await checkServiceClaims(tokens.claims, tx, this.#claimChecks(tokens));
     if (tx.claims?.userinfo === undefined) return result;
     const userinfo = await this.#engine.userinfo(tokens.accessToken, result.subject, [
       ...secrets,

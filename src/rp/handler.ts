@@ -2,7 +2,6 @@
  * `client.callbackHandler()`: the whole callback route for `Request → Response` frameworks (Hono,
  * Next.js route handlers, Deno/Bun-style servers, Express through an adapter).
  */
-import { createHash } from 'node:crypto';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import type { CallbackParams } from './callback-input.js';
@@ -40,7 +39,8 @@ export interface HandlerDeps {
 /** The error page's only style, allowed by its hash: no `unsafe-inline`, no file to serve. */
 const ERROR_PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5}';
-const ERROR_PAGE_STYLE_HASH = `'sha256-${createHash('sha256').update(ERROR_PAGE_STYLE).digest('base64')}'`;
+// SHA-256 of ERROR_PAGE_STYLE, written out: a Web Crypto hash is async (test/rp/handler.test.ts checks it).
+const ERROR_PAGE_STYLE_HASH = "'sha256-GXxuLoJ4sEiVfOJ8dj1o9K2UAwL+SjVRxffAECOe72g='";
 
 export function defaultErrorResponse(error: AffiliationError): Response {
   const status = error instanceof TransportError ? 502 : 400;

@@ -6,7 +6,8 @@
  * (spec 2.4). One function for both flows, so every defect has the same `ValidationError` code
  * whichever way the token arrived.
  */
-import { createHash } from 'node:crypto';
+import { decodeProtectedHeader } from 'jose/decode/protected_header';
+import { base64url, digest } from '../core/crypto.js';
 import { ValidationError } from './errors.js';
 import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
 import type { Affiliation, AffiliationResult, Identifier, Transaction } from './types.js';
@@ -26,10 +27,7 @@ const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
 /** The `alg` of a JWS whose signature openid-client has verified. */
 function algOf(idToken: string): string {
   try {
-    const header: unknown = JSON.parse(
-      Buffer.from(idToken.slice(0, idToken.indexOf('.')), 'base64url').toString(),
-    );
-    return String((header as { alg?: unknown }).alg);
+    return String(decodeProtectedHeader(idToken).alg);
   } catch {
     return '';
   }
@@ -77,14 +75,14 @@ function isEmptyClaims(value: unknown): boolean {
 }
 
 /** `at_hash` (OIDC Core §3.1.3.8): left half of the hash of the access token, base64url. */
-export function accessTokenHash(accessToken: string, alg: string): string | undefined {
-  let hash: string;
-  if (alg.endsWith('256')) hash = 'sha256';
-  else if (alg.endsWith('384')) hash = 'sha384';
-  else if (alg.endsWith('512') || alg === 'EdDSA' || alg === 'Ed25519') hash = 'sha512';
+export async function accessTokenHash(accessToken: string, alg: string): Promise<string | undefined> {
+  let hash: 'SHA-256' | 'SHA-384' | 'SHA-512';
+  if (alg.endsWith('256')) hash = 'SHA-256';
+  else if (alg.endsWith('384')) hash = 'SHA-384';
+  else if (alg.endsWith('512') || alg === 'EdDSA' || alg === 'Ed25519') hash = 'SHA-512';
   else return undefined;
-  const digest = createHash(hash).update(accessToken, 'ascii').digest();
-  return digest.subarray(0, digest.length / 2).toString('base64url');
+  const bytes = await digest(accessToken, hash);
+  return base64url(bytes.subarray(0, bytes.length / 2));
 }
 
 /** What the standard claims of an ID token are checked against. */
@@ -168,18 +166,18 @@ export function claimProblem(
  *
  * @throws {ValidationError} with the code of the first failed check.
  */
-export function checkServiceClaims(
+export async function checkServiceClaims(
   claims: Record<string, unknown>,
   tx: Transaction,
   options: ServiceClaimsOptions,
-): AffiliationResult {
+): Promise<AffiliationResult> {
   const problem = claimProblem(claims, options, tx.createdAt);
   if (problem !== undefined) throw problem;
   const exp = claims.exp as number;
   const iat = claims.iat as number;
   const sub = claims.sub as string;
   if (claims.at_hash !== undefined && options.tokens !== undefined) {
-    const expected = accessTokenHash(options.tokens.accessToken, algOf(options.tokens.idToken));
+    const expected = await accessTokenHash(options.tokens.accessToken, algOf(options.tokens.idToken));
     if (typeof claims.at_hash !== 'string' || expected === undefined || claims.at_hash !== expected) {
       throw new ValidationError('The ID token at_hash does not match the access token', {
         code: 'at_hash_mismatch',

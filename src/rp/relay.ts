@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
+import { randomBase64url } from '../core/random.js';
 
 /** Options of {@link fragmentRelayHtml}. @group Callback */
 export interface FragmentRelayOptions {
@@ -81,7 +81,7 @@ const RELAY_SCRIPT = `(function () {
  * @group Callback
  */
 export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentRelayPage {
-  const { action, nonce = randomBytes(16).toString('base64url') } = options ?? {};
+  const { action, nonce = randomBase64url(16) } = options ?? {};
   if (typeof nonce !== 'string' || !NONCE_RE.test(nonce)) {
     throw new OptionsError(
       'Option `nonce` must be base64 or base64url of at least 128 bits (22 or more characters of A–Z, a–z, 0–9, +, /, -, _)',

@@ -2,16 +2,18 @@
  * Entry isolation, read from what the built entry points really load: the package is built into a
  * temporary folder (tsup, the project's own config, without type declarations) and each entry is
  * imported in a fresh Node process that records every module it resolves (scripts/import-graph.mjs,
- * also run by scripts/check-package.sh on the installed tarball).
+ * also run by scripts/check-package.sh on the installed tarball). The same build is then bundled as
+ * a Worker's and an Edge function's bundler does it.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without declarations
 import * as graphScript from '../../scripts/import-graph.mjs';
-import config from '../../tsup.config.js';
+import config, { RUNTIME_MODULES } from '../../tsup.config.js';
 
 interface Graph {
   files: string[];
@@ -98,5 +100,81 @@ describe('import graph of each built entry point', () => {
     const inner = graphOf(fake, 'lazy.js');
     expect(inner.files).toEqual(['lazy.js']);
     expect(violations('./docs-site', inner)).toEqual([expect.stringMatching(/loads openid-client/)]);
+  });
+});
+
+/**
+ * The Web entries as a Worker's or an Edge function's bundler sees them: esbuild with wrangler's
+ * conditions (workerd, worker, browser) and with Next.js edge's (edge-light), platform `neutral`, so
+ * that any `node:*` import (also of undici or of the file system) fails the bundle.
+ */
+describe('bundled for a Web runtime', () => {
+  /** The bundled files, relative to the build's folder (`dist/web/transport.js`, `node_modules/jose/…`). */
+  const relative = (inputs: object) =>
+    Object.keys(inputs).map((f) => path.relative(dir, path.resolve(root, f)));
+  const WEB = {
+    workerd: ['workerd', 'worker', 'browser'],
+    'edge-light': ['edge-light', 'worker', 'browser'],
+  };
+  async function bundle(entry: string, conditions: string[]) {
+    const result = await esbuild.build({
+      entryPoints: [path.join(dir, 'dist', entry)],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      conditions,
+      mainFields: ['browser', 'module', 'main'],
+      metafile: true,
+      outdir: path.join(dir, 'web-bundle'),
+      logLevel: 'silent',
+    });
+    return { inputs: relative(result.metafile.inputs), text: result.outputFiles[0]?.text ?? '' };
+  }
+
+  for (const [name, conditions] of Object.entries(WEB)) {
+    it(`core and docs-site client: no node:* import, Buffer, process or undici (${name})`, async () => {
+      for (const entry of ['index.js', 'docs-site.js']) {
+        const { inputs, text } = await bundle(entry, conditions);
+        expect(inputs.filter((f) => /node_modules\/(undici|markdown-it|yaml)\//.test(f))).toEqual([]);
+        expect(inputs).toContain('dist/web/transport.js');
+        expect(inputs).not.toContain('dist/node/transport.js');
+        // `process` only where core/node-process.ts hands it over (emitWarning, getBuiltinModule).
+        expect(text).not.toMatch(
+          /\bBuffer\b|\bsetImmediate\b|(?<![.\w$])process\.(?!emitWarning\b|getBuiltinModule\b)/,
+        );
+      }
+    });
+  }
+
+  it('the docs-site client takes the Web build of its file system part (no fs, no path)', async () => {
+    const { inputs } = await bundle('docs-site.js', WEB.workerd);
+    expect(inputs).toContain('dist/web/docs-site-files.js');
+    expect(inputs).not.toContain('dist/node/docs-site-files.js');
+  });
+
+  it('Node, Bun and Deno take the Node builds (the `default` condition)', () => {
+    const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+    for (const key of Object.keys(RUNTIME_MODULES)) {
+      expect(pkg.imports[key].default).toMatch(/^\.\/dist\/node\//);
+      expect(pkg.imports[key]['edge-light']).toMatch(/^\.\/dist\/web\//);
+    }
+  });
+
+  it('hints (with node:events, which workerd has under nodejs_compat and Next.js edge polyfills): no file system', async () => {
+    const result = await esbuild.build({
+      entryPoints: [path.join(dir, 'dist', 'hints.js')],
+      bundle: true,
+      write: false,
+      platform: 'neutral',
+      conditions: WEB.workerd,
+      external: ['events'],
+      metafile: true,
+      outdir: path.join(dir, 'web-bundle'),
+      logLevel: 'silent',
+    });
+    const inputs = relative(result.metafile.inputs);
+    expect(inputs).toContain('dist/web/hints-cache-file.js');
+    expect(inputs.filter((f) => /node_modules\/undici\/|dist\/node\//.test(f))).toEqual([]);
   });
 });

@@ -214,6 +214,20 @@ describe('responseType id_token', () => {
     }
   });
 
+  it('warns once with console.warn where the runtime has no process.emitWarning (Next.js edge, workerd without nodejs_compat)', async () => {
+    const emitWarning = Object.getOwnPropertyDescriptor(process, 'emitWarning');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    Object.defineProperty(process, 'emitWarning', { value: undefined, configurable: true });
+    try {
+      await newClient({ responseType: 'id_token' });
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatch(/^DeprecationWarning: responseType "id_token" is scheduled/);
+    } finally {
+      if (emitWarning) Object.defineProperty(process, 'emitWarning', emitWarning);
+      warn.mockRestore();
+    }
+  });
+
   it('does not warn for the code flow', async () => {
     const spy = vi.spyOn(process, 'emitWarning');
     try {

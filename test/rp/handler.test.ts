@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { AffiliationError } from '../../src/core/errors.js';
 import { ProviderError } from '../../src/rp/errors.js';
@@ -141,5 +142,12 @@ describe('the default error page', () => {
     const html = await defaultErrorResponse(error).text();
     expect(html).toContain('&lt;img src=x onerror=&quot;alert(&#39;1&#39;)&quot;&gt;&amp;');
     expect(html).not.toContain('<img');
+  });
+
+  it('allows its one style by the style’s SHA-256 in the CSP (written out in the source)', async () => {
+    const response = defaultErrorResponse(new AffiliationError('x', { code: 'x' }));
+    const style = /<style>([^<]*)<\/style>/.exec(await response.text())?.[1] ?? '';
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(`style-src 'sha256-${hash}';`);
   });
 });

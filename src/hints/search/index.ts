@@ -4,7 +4,7 @@
  * first, then institutions named in several languages, then alphabetical), so a scan stops as soon as
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBase64url } from '../../core/random.js';
 import { normaliseLang } from '../normalize.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { type Built, build, drain, initialsFrom, inSlices, type Name, pickName, wordsOf } from './build.js';
@@ -66,7 +66,7 @@ export class SearchIndex {
   readonly #d: Built;
 
   /** Identifies this index (this version of the list): changes with every swap. */
-  readonly version: string = randomBytes(9).toString('base64url');
+  readonly version: string = randomBase64url(9);
 
   /** Builds the index in one go (see {@link SearchIndex.build} for a build that leaves the event loop free). */
   constructor(entries: Iterable<HintEntry>, built?: Built) {

@@ -1,13 +1,14 @@
-import { createHash, hkdfSync } from 'node:crypto';
 import { compactDecrypt } from 'jose/jwe/compact/decrypt';
 import { CompactEncrypt } from 'jose/jwe/compact/encrypt';
+import { base64url, hkdfSha256 } from '../../core/crypto.js';
 import { OptionsError } from '../../core/errors.js';
+import { clock, integerOption, secretOption } from '../../core/options.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { decodeTransaction, encodeTransaction, type StoredTransaction } from './codec.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { GoneStates } from './gone-states.js';
-import { checkTransaction, clock, describe, positiveInteger } from './options.js';
+import { checkTransaction } from './options.js';
 import { replayedError, supersededError } from './outcomes.js';
 
 /** Options of {@link CookieTransactionStore}. @group Transactions */
@@ -70,19 +71,21 @@ export const MAX_COOKIE_PAIR_BYTES = 1022;
 const EXPIRED_GRACE_SECONDS = 600;
 const HKDF_INFO = 'affiliation-validation/transaction-cookie/v1';
 /** The JWE protected header every seal has; left out of the cookie (constant), put back to open it. */
-const PROTECTED = Buffer.from(JSON.stringify({ alg: 'dir', enc: 'A256GCM' })).toString('base64url');
+const PROTECTED = base64url(JSON.stringify({ alg: 'dir', enc: 'A256GCM' }));
 const SEAL_RE = /^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{1,4000}\.[A-Za-z0-9_-]{22}$/;
 const USED = 'used';
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
 /**
- * The locator of a state's cookie value: the first 16 base64url characters (96 bits) of
- * SHA-256(state). Lets the store find the cookie of a state among the browser's three without
- * opening them (and `clearCookie` stay synchronous); the seal itself still binds the state.
+ * The locator of a state's cookie value: 16 base64url characters of the state's first 12 bytes (72
+ * random bits of an SDK state, which is in the callback URL anyway; as the Redis store's binding
+ * cookie does). Lets the store find the cookie of a state among the browser's three without opening
+ * them, and `clearCookie` stay synchronous (a Web Crypto hash is async); the seal itself still binds
+ * the state, so two states that share a tag are still told apart.
  */
 function tagOf(state: string): string {
-  return createHash('sha256').update(state, 'utf8').digest('base64url').slice(0, 16);
+  return base64url(encoder.encode(state).subarray(0, 12)).padEnd(16, 'A');
 }
 
 /** A cookie value: a sealed transaction, a "used" marker, or something else. */
@@ -137,7 +140,8 @@ function parse(value: string): Parsed {
  * @group Transactions
  */
 export class CookieTransactionStore implements TransactionStore {
-  readonly #key: Uint8Array;
+  readonly #secret: Uint8Array;
+  #key: Promise<Uint8Array> | undefined;
   readonly #cookies: TransactionCookies;
   readonly #ttlMs: number;
   readonly #now: () => number;
@@ -147,23 +151,12 @@ export class CookieTransactionStore implements TransactionStore {
     if (typeof options !== 'object' || options === null) {
       throw new OptionsError('CookieTransactionStore options must be an object with a `secret`');
     }
-    const secret = options.secret;
-    let secretBytes: Uint8Array;
-    if (typeof secret === 'string') secretBytes = encoder.encode(secret);
-    else if (secret instanceof Uint8Array) secretBytes = secret;
-    else
-      throw new OptionsError(`Option \`secret\` must be a string or a Uint8Array, got ${describe(secret)}`);
-    if (secretBytes.byteLength < 32) {
-      throw new OptionsError(
-        `Option \`secret\` must be at least 32 bytes, got ${secretBytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
-      );
-    }
-    this.#key = new Uint8Array(hkdfSync('sha256', secretBytes, new Uint8Array(0), HKDF_INFO, 32));
+    this.#secret = secretOption(options.secret);
 
     this.#cookies = new TransactionCookies(options, 'av_tx');
-    this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
+    this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000, { max: 24 * 60 * 60 * 1000 });
     this.#now = clock(options.now);
-    const remember = positiveInteger('maxRememberedStates', options.maxRememberedStates, 10_000);
+    const remember = integerOption('maxRememberedStates', options.maxRememberedStates, 10_000);
     this.#remembered = new GoneStates(remember, this.#ttlMs);
   }
 
@@ -192,7 +185,7 @@ export class CookieTransactionStore implements TransactionStore {
     const sealExpiresAt = Math.min(transaction.expiresAt, now + this.#ttlMs);
     const jwe = await new CompactEncrypt(encoder.encode(encodeTransaction(transaction, sealExpiresAt)))
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .encrypt(this.#key);
+      .encrypt(await this.#keyOnce());
     const [, , iv, ciphertext, tag] = jwe.split('.');
     const value = `${tagOf(transaction.state)}.${iv}.${ciphertext}.${tag}`;
     const pairBytes = this.#cookies.nameOf(0).length + 1 + value.length;
@@ -327,10 +320,17 @@ export class CookieTransactionStore implements TransactionStore {
     );
   }
 
+  /** The AES key, derived on first use (Web Crypto is async, and a Worker's global scope may not use it). */
+  #keyOnce(): Promise<Uint8Array> {
+    this.#key ??= hkdfSha256(this.#secret, HKDF_INFO);
+    return this.#key;
+  }
+
   async #open(value: string): Promise<StoredTransaction | undefined> {
     const [, iv, ciphertext, tag] = value.split('.');
+    const key = await this.#keyOnce();
     try {
-      const { plaintext } = await compactDecrypt(`${PROTECTED}..${iv}.${ciphertext}.${tag}`, this.#key, {
+      const { plaintext } = await compactDecrypt(`${PROTECTED}..${iv}.${ciphertext}.${tag}`, key, {
         keyManagementAlgorithms: ['dir'],
         contentEncryptionAlgorithms: ['A256GCM'],
         maxDecompressedLength: 0,

@@ -1,0 +1,17 @@
+/** The Web build of `cache-file.ts` (package.json `imports` `#hints-cache-file`): no file system here. */
+import { OptionsError } from '../core/errors.js';
+
+function noFileSystem(): never {
+  throw new OptionsError(
+    'cacheFile needs a file system (Node, Bun or Deno): on a Web runtime leave it out, and keep the list in a KV store or a static asset read through `fetch`',
+  );
+}
+
+export class CacheWriter {
+  constructor() {
+    noFileSystem();
+  }
+}
+export const readCacheFile = noFileSystem;
+export const partFromCache = noFileSystem;
+export const toCachedSource = noFileSystem;
