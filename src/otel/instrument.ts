@@ -62,7 +62,7 @@ export const ATTR = {
  * token asserted nor the configured hints know, and of `error.type` for an error that is not the
  * SDK's (the semantic conventions' `_OTHER`): what a visitor posts never becomes a series of its own.
  */
-export const OTHER = '_OTHER';
+const OTHER = '_OTHER';
 
 /**
  * Whether an instrumentation records in this process. The channels and the context store it binds are
