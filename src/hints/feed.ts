@@ -466,11 +466,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
         ctx.total = result.total;
         ctx.failedSources = result.sources.filter((s) => s.status === 'failed').length;
         if (this.#updatedAt) ctx.listUpdatedAt = this.#updatedAt.getTime();
-        if (result.status === 'failed') {
-          ctx.outcome = 'error';
-          ctx.errorClass = 'HintFeedError';
-          if (result.error) ctx.errorCode = result.error.code;
-        }
+        return result.status === 'failed' ? result.error : undefined;
       },
     );
     const settled = run.finally(() => {

@@ -19,7 +19,7 @@ import {
 import { HttpClient } from '../http/client.js';
 import { type ShopperTextOverrides, ShopperTexts } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
-import { buildAuthorizationRequest, sendableHint } from './authorization.js';
+import { buildAuthorizationRequest, listedHint } from './authorization.js';
 import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
 import { readCallback, readCallbackUrl } from './callback-input.js';
 import type { ProviderMetadata } from './discovery.js';
@@ -327,14 +327,14 @@ export class AffiliationClient {
     return traceAsync(
       validationStartChannel,
       () => {
-        // Only documented values and a hint the start would send: the options may come from a form
-        // post, and a failed start must not carry whatever it held into traces and metric labels.
+        // Only documented values and a hint the configured hints know: the options may come from a
+        // form post, and nothing it held may become a trace or metric value.
         const ctx: ValidationStartContext = { flow: this.#o.responseType };
         const { affiliation, identifier } = options ?? {};
         if (AFFILIATIONS.includes(affiliation)) ctx.affiliation = affiliation;
         if (identifier === undefined || IDENTIFIERS.includes(identifier))
           ctx.identifier = identifier ?? 'transient';
-        const institution = sendableHint(options?.idpHint, this.#o.hints);
+        const institution = listedHint(options?.idpHint, this.#o.hints);
         if (institution !== undefined) ctx.institution = institution;
         return ctx;
       },
@@ -461,7 +461,8 @@ export class AffiliationClient {
           trace.flow = tx.responseType;
           trace.affiliation = tx.affiliation;
           trace.identifier = tx.identifier ?? 'transient';
-          if (tx.idpHint !== undefined) trace.institution = tx.idpHint;
+          const institution = listedHint(tx.idpHint, this.#o.hints);
+          if (institution !== undefined) trace.institution = institution;
           trace.transactionAgeMs = Math.max(0, Date.now() - tx.createdAt);
         }).catch((error: unknown) => {
           if (trace !== undefined && error instanceof ProviderError) trace.reason = error.reason;
