@@ -3,9 +3,9 @@
  * process so the benchmark's CPU figures hold the relying party's work only. Answers
  * `{ id, url }` (an authorization URL) with `{ id, callback }` (the callback URL after a login).
  */
-import { startTestProvider } from '../src/testing.js';
+import { TestProvider } from '../src/testing.js';
 
-const op = await startTestProvider();
+const op = await TestProvider.start();
 const send = (message: unknown) => process.send?.(message);
 process.on('message', (message: { id: number; url: string }) => {
   op.authorize(message.url).then(

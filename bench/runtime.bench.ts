@@ -184,10 +184,10 @@ export default async function bench(): Promise<void> {
     report(`  ${folder}`, bytes / KiB, 'KiB');
 
   // Cold start: fresh Workers against the test provider.
-  const { startTestProvider } = await import('../dist/testing.js');
+  const { TestProvider } = await import('../dist/testing.js');
   const port = await tools.freePort();
   const redirectUri = `http://127.0.0.1:${port}/callback`;
-  const op = await startTestProvider({
+  const op = await TestProvider.start({
     clients: [{ clientId: 'shop', clientSecret: 'shop-secret-for-bench', redirectUris: [redirectUri] }],
   });
   const vars = {

@@ -82,10 +82,10 @@ export async function validateBothFlows({ op, shop, redirectUri, label, success 
 
 async function inThisProcess() {
   const { AffiliationClient, MemoryTransactionStore } = await import('../dist/index.js');
-  const { DEFAULT_TEST_CLIENT, startTestProvider } = await import('../dist/testing.js');
+  const { DEFAULT_TEST_CLIENT, TestProvider } = await import('../dist/testing.js');
   const runtime = runtimeName();
   const redirectUri = DEFAULT_TEST_CLIENT.redirectUris[0];
-  const op = await startTestProvider();
+  const op = await TestProvider.start();
   try {
     const options = {
       issuer: op.issuer,

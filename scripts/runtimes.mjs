@@ -128,8 +128,8 @@ const tarball = packTarball();
 
 const ports = {};
 for (const name of TARGETS) ports[name] = await freePort();
-const { startTestProvider } = await import('../dist/testing.js');
-const op = await startTestProvider({
+const { TestProvider } = await import('../dist/testing.js');
+const op = await TestProvider.start({
   clients: [{ ...CLIENT, redirectUris: TARGETS.map((name) => `http://127.0.0.1:${ports[name]}/callback`) }],
 });
 const shopEnv = (port) => ({

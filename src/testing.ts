@@ -16,9 +16,4 @@ export type {
 } from './testing/options.js';
 export { DEFAULT_LOGIN_OUTCOME, DEFAULT_TEST_CLIENT, DEFAULT_TEST_INSTITUTIONS } from './testing/options.js';
 export type { CreateTestProviderOptions, TestProviderEndpoints } from './testing/provider.js';
-export {
-  createTestProvider,
-  RunningTestProvider,
-  startTestProvider,
-  TestProvider,
-} from './testing/provider.js';
+export { RunningTestProvider, TestProvider } from './testing/provider.js';

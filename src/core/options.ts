@@ -11,15 +11,15 @@ export function describe(value: unknown): string {
 }
 
 /**
- * Check an integer option up front, naming it in the error: `undefined` gives `fallback`, anything
- * else must be an integer from `min` (default 1) to `max`.
+ * The one check of an integer option, up front, naming it in the error: `undefined` gives
+ * `fallback`, anything else must be an integer from `min` (default 1) to `max`.
  */
-export function integerOption(
+export function integerOption<F extends number | undefined>(
   name: string,
   value: unknown,
-  fallback: number,
+  fallback: F,
   { min = 1, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
-): number {
+): number | F {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
     throw new OptionsError(
@@ -29,14 +29,26 @@ export function integerOption(
   return value;
 }
 
-/** {@link integerOption} from 1 to `max`. */
-export function positiveInteger(
-  name: string,
-  value: unknown,
-  fallback: number,
-  max = Number.MAX_SAFE_INTEGER,
-) {
-  return integerOption(name, value, fallback, { max });
+/**
+ * The one check of a `secret` option (the cookie store's, the offer ledgers'): a string (its UTF-8
+ * bytes) or bytes, at least 32 of them. A copy, so the caller's array can change without effect.
+ */
+export function secretOption(value: unknown): Uint8Array {
+  const bytes =
+    typeof value === 'string'
+      ? new TextEncoder().encode(value)
+      : value instanceof Uint8Array
+        ? value.slice()
+        : undefined;
+  if (bytes === undefined) {
+    throw new OptionsError(`Option \`secret\` must be a string or a Uint8Array, got ${describe(value)}`);
+  }
+  if (bytes.byteLength < 32) {
+    throw new OptionsError(
+      `Option \`secret\` must be at least 32 bytes, got ${bytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
+    );
+  }
+  return bytes;
 }
 
 /** Validate an injectable clock (ms since the epoch); the default is `Date.now`. */

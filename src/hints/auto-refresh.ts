@@ -1,5 +1,5 @@
 import { OptionsError } from '../core/errors.js';
-import { MAX_TIMER_MS, positiveInteger } from '../core/options.js';
+import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import type { RefreshResult } from './types.js';
 
 /**
@@ -25,11 +25,6 @@ export { MAX_TIMER_MS };
 export const DEFAULT_EVERY_MS = 3_600_000;
 const DEFAULT_RETRY_MS = 60_000;
 
-/** Check a positive integer option up front (`undefined` passes), naming it in the error. */
-export function positiveInt(name: string, value: unknown, max = Number.MAX_SAFE_INTEGER): void {
-  positiveInteger(name, value, 1, max);
-}
-
 /**
  * Run `refresh` on unref'd timers: every `everyMs` plus up to `jitterMs`, sooner after a failure
  * (`retryMs`, doubling). `refresh` never rejects (a rejection counts as a failure anyway). Options
@@ -39,7 +34,7 @@ export function scheduleRefresh(
   refresh: () => Promise<RefreshResult>,
   options: AutoRefreshOptions,
 ): () => void {
-  positiveInt('everyMs', options.everyMs, MAX_TIMER_MS);
+  integerOption('everyMs', options.everyMs, 1, { max: MAX_TIMER_MS });
   const everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
   if (
     options.jitterMs !== undefined &&
@@ -47,7 +42,7 @@ export function scheduleRefresh(
   ) {
     throw new OptionsError('jitterMs must be a non-negative integer (everyMs + jitterMs at most 2^31 - 1)');
   }
-  positiveInt('retryMs', options.retryMs, MAX_TIMER_MS);
+  integerOption('retryMs', options.retryMs, 1, { max: MAX_TIMER_MS });
   if (options.immediate !== undefined && typeof options.immediate !== 'boolean') {
     throw new OptionsError('immediate must be a boolean');
   }

@@ -3,16 +3,17 @@ import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
+import { integerOption } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
-import { type AutoRefreshOptions, MAX_TIMER_MS, positiveInt, scheduleRefresh } from './auto-refresh.js';
+import { type AutoRefreshOptions, MAX_TIMER_MS, scheduleRefresh } from './auto-refresh.js';
 import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
-import { diffEntries, diffSteps, EMPTY, mergeEntries, mergeSteps } from './merge.js';
+import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
+import { pickName } from './search/build.js';
+import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
-import { MAX_SEARCH_LIMIT, pickName, SearchIndex } from './search-index.js';
-import { inSlices } from './slices.js';
 import { checkSources, type Source } from './sources.js';
 import type {
   HintEntry,
@@ -169,7 +170,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     ) {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
-    positiveInt('maxBytes', options.maxBytes);
+    integerOption('maxBytes', options.maxBytes, 1);
     // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
@@ -247,7 +248,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     // Sequence guard: a refresh that already applied is newer than the file (also one that applied
     // while the index was being built).
     if (this.#appliedSeq === 0) {
-      const entries = await inSlices(mergeSteps(parts.map((p) => p?.entries)));
+      const entries = mergeEntries(parts.map((p) => p?.entries));
       const index = await SearchIndex.build(entries.values());
       if (this.#appliedSeq !== 0) return { status: 'loaded', total: this.size };
       this.#swap({ parts, entries, index });
@@ -311,7 +312,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    */
   async ready(options: HintFeedReadyOptions = {}): Promise<void> {
     if (typeof options !== 'object' || options === null) throw new OptionsError('options must be an object');
-    positiveInt('timeoutMs', options.timeoutMs, MAX_TIMER_MS);
+    integerOption('timeoutMs', options.timeoutMs, 1, { max: MAX_TIMER_MS });
     const timeoutMs = options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
     if (this.#closed) throw closedError();
     await this.load();
@@ -463,19 +464,6 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     return settled;
   }
 
-  /**
-   * The merged list of a refresh against `base` and, when it differs, its index; undefined when no
-   * source's content changed.
-   */
-  async #buildIndex(outcomes: readonly Outcome[], base: Snapshot) {
-    const parts = outcomes.map((o, i) => (o.kind === 'failed' ? base.parts[i] : o.part));
-    if (!parts.some((p, i) => p?.entries !== base.parts[i]?.entries)) return undefined;
-    const entries = await inSlices(mergeSteps(parts.map((p) => p?.entries)));
-    const diff = await inSlices(diffSteps(base.entries, entries));
-    const index = diff.changed ? await SearchIndex.build(entries.values(), base.index) : undefined;
-    return { base, entries, diff, index };
-  }
-
   #failedResult(error: HintFeedError): RefreshResult {
     return { status: 'failed', added: [], removed: [], renamed: [], total: this.size, error, sources: [] };
   }
@@ -486,16 +474,17 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     const outcomes = await mapLimit(this.#sources, SOURCE_CONCURRENCY, (source, i) =>
       fetchSource(this.#http, source, base.parts[i], this.#abort.signal),
     );
-    if (seq <= this.#appliedSeq) {
-      // A newer refresh finished first: its result stands.
-      return this.#lastResult!;
-    }
-    // A changed list is indexed in slices (the shop's other requests are served meanwhile), before
-    // anything is swapped in; a newer refresh that applied during the build wins.
-    const built = await this.#buildIndex(outcomes, this.#snapshot);
-    if (seq <= this.#appliedSeq) return this.#lastResult!;
+    // A changed list is indexed in slices before it is swapped in. Meanwhile another refresh may
+    // apply: a newer one's result stands; after an older one, this one is built again on top of it.
+    let next: Awaited<ReturnType<typeof nextSnapshot>>;
+    let current: Snapshot;
+    do {
+      if (seq <= this.#appliedSeq) return this.#lastResult!;
+      current = this.#snapshot;
+      next = await nextSnapshot(current, outcomes);
+    } while (this.#snapshot !== current || seq <= this.#appliedSeq);
     this.#appliedSeq = seq;
-    const current = this.#snapshot;
+    const { parts, partsChanged, diff, snapshot } = next;
     const sources: SourceRefreshResult[] = outcomes.map((o, i) => ({
       url: this.#sources[i]!.safeUrl,
       status: o.kind,
@@ -504,23 +493,6 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       skippedCount: o.kind === 'updated' ? o.skippedCount : 0,
     }));
     const failures = outcomes.flatMap((o) => (o.kind === 'failed' ? [o.error] : []));
-    // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
-    const parts = outcomes.map((o, i) => (o.kind === 'failed' ? current.parts[i] : o.part));
-    const contentChanged = parts.some((p, i) => p?.entries !== current.parts[i]?.entries);
-    const partsChanged = parts.some((p, i) => p !== current.parts[i]);
-
-    let diff = { added: [] as string[], removed: [] as string[], renamed: [] as string[], changed: false };
-    let snapshot: Snapshot = current;
-    if (contentChanged) {
-      const same = built?.base === current ? built : undefined;
-      const entries = same?.entries ?? mergeEntries(parts.map((p) => p?.entries));
-      diff = same?.diff ?? diffEntries(current.entries, entries);
-      snapshot = diff.changed
-        ? { parts, entries, index: same?.index ?? new SearchIndex(entries.values()) }
-        : { parts, entries: current.entries, index: current.index };
-    } else if (partsChanged) {
-      snapshot = { ...current, parts };
-    }
     this.#swap(snapshot);
     if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
 
@@ -613,6 +585,22 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     this.#autoStop = stop;
     return stop;
   }
+}
+
+/** What a refresh's outcomes make of `current`: the parts, what changed, and the snapshot to serve. */
+async function nextSnapshot(current: Snapshot, outcomes: readonly Outcome[]) {
+  // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
+  const parts = outcomes.map((o, i) => (o.kind === 'failed' ? current.parts[i] : o.part));
+  const partsChanged = parts.some((p, i) => p !== current.parts[i]);
+  let diff: EntriesDiff = { added: [], removed: [], renamed: [], changed: false };
+  let snapshot: Snapshot = partsChanged ? { ...current, parts } : current;
+  if (parts.some((p, i) => p?.entries !== current.parts[i]?.entries)) {
+    const entries = mergeEntries(parts.map((p) => p?.entries));
+    diff = diffEntries(current.entries, entries);
+    if (diff.changed)
+      snapshot = { parts, entries, index: await SearchIndex.build(entries.values(), current.index) };
+  }
+  return { parts, partsChanged, diff, snapshot };
 }
 
 function closedError(): HintFeedError {

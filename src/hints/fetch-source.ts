@@ -4,8 +4,7 @@ import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import type { HttpAnswer, HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
-import { parseSteps } from './parse.js';
-import { inSlices } from './slices.js';
+import { readEntries } from './parse.js';
 import { allowedFeedUrl, type Source } from './sources.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
@@ -109,52 +108,29 @@ export async function fetchSource(
   }
   const bytes = response.body ?? new Uint8Array();
   const type = response.headers.get('content-type');
-  return oneAtATime(bytes.length, async () => {
-    const sha256 = base64url(await digest(bytes));
-    if (previous && previous.sha256 === sha256) {
-      return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
-    }
-    return readFeed(bytes, type, source, { ...validators, sha256 }, previous?.entries);
-  });
+  const sha256 = base64url(await digest(bytes));
+  if (previous && previous.sha256 === sha256) {
+    return { kind: 'not-modified', part: { ...previous, ...validators, sha256, fetchedAt: new Date() } };
+  }
+  return readFeed(bytes, type, source, { ...validators, sha256 }, previous?.entries);
 }
 
-/** A body smaller than this is decoded and parsed well within one slice (see `slices.ts`). */
-const SMALL_BODY = 16 * 1024;
-
-/**
- * Bodies are hashed, decoded and parsed one at a time, a large one from a turn of the event loop of
- * its own: when several bodies arrive together, their work would otherwise run back to back before
- * the shop's other requests get a turn.
- */
-let parsing: Promise<unknown> = Promise.resolve();
-function oneAtATime<T>(size: number, job: () => T | Promise<T>): Promise<T> {
-  const run = parsing.then(() => turn(size)).then(job);
-  parsing = run.catch(() => undefined);
-  return run;
-}
-
-async function readFeed(
+function readFeed(
   bytes: Uint8Array,
   type: string | null,
   source: Source,
   validators: { etag: string | undefined; lastModified: string | undefined; sha256: string },
   previous: ReadonlyMap<string, HintEntry> | undefined,
-): Promise<Outcome> {
+): Outcome {
   let document: unknown;
   try {
     const text = decodeUtf8(bytes);
-    // Decoding and parsing a large body are two pieces of work the engine does not slice: each has a
-    // turn of its own, and the checks that follow begin in the next.
-    await turn(bytes.length);
     document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-    await turn(bytes.length);
   } catch (cause) {
     return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
   }
   try {
-    const parsed = await inSlices(
-      parseSteps(document, { ...(source.country ? { country: source.country } : {}), previous }),
-    );
+    const parsed = readEntries(document, source.country, previous);
     return {
       kind: 'updated',
       part: { entries: parsed.entries, shape: parsed.shape, ...validators, fetchedAt: new Date() },
@@ -172,11 +148,6 @@ async function readFeed(
       }),
     };
   }
-}
-
-/** Lets the event loop run other work first, before the next piece of a large body's work. */
-function turn(size: number): Promise<void> | undefined {
-  return size < SMALL_BODY ? undefined : new Promise((resolve) => setImmediate(resolve));
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

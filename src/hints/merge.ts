@@ -1,5 +1,4 @@
 import { mergeNames, sameNames } from './parse.js';
-import { drain } from './slices.js';
 import type { HintEntry } from './types.js';
 
 export const EMPTY: ReadonlyMap<string, HintEntry> = new Map();
@@ -12,21 +11,12 @@ export const EMPTY: ReadonlyMap<string, HintEntry> = new Map();
 export function mergeEntries(
   lists: readonly (ReadonlyMap<string, HintEntry> | undefined)[],
 ): ReadonlyMap<string, HintEntry> {
-  return drain(mergeSteps(lists));
-}
-
-/** {@link mergeEntries} in steps (see `slices.ts`). */
-export function* mergeSteps(
-  lists: readonly (ReadonlyMap<string, HintEntry> | undefined)[],
-): Generator<void, ReadonlyMap<string, HintEntry>> {
   const present = lists.filter((l): l is ReadonlyMap<string, HintEntry> => l !== undefined);
   if (present.length === 0) return EMPTY;
   if (present.length === 1) return present[0]!;
   const out = new Map<string, HintEntry>(present[0]!);
   for (let i = 1; i < present.length; i++) {
-    let n = 0;
     for (const [id, entry] of present[i]!) {
-      if ((++n & 1023) === 0) yield;
       const first = out.get(id);
       if (!first) {
         out.set(id, entry);
@@ -54,21 +44,11 @@ export function diffEntries(
   before: ReadonlyMap<string, HintEntry>,
   after: ReadonlyMap<string, HintEntry>,
 ): EntriesDiff {
-  return drain(diffSteps(before, after));
-}
-
-/** {@link diffEntries} in steps (see `slices.ts`). */
-export function* diffSteps(
-  before: ReadonlyMap<string, HintEntry>,
-  after: ReadonlyMap<string, HintEntry>,
-): Generator<void, EntriesDiff> {
-  let n = 0;
   const added: string[] = [];
   const removed: string[] = [];
   const renamed: string[] = [];
   let moved = false;
   for (const [id, entry] of after) {
-    if ((++n & 1023) === 0) yield;
     const old = before.get(id);
     if (!old) added.push(id);
     else if (old !== entry) {
@@ -77,7 +57,6 @@ export function* diffSteps(
     }
   }
   for (const id of before.keys()) {
-    if ((++n & 1023) === 0) yield;
     if (!after.has(id)) removed.push(id);
   }
   return { added, removed, renamed, changed: moved || added.length + removed.length + renamed.length > 0 };

@@ -1,6 +1,5 @@
 import { HintFeedError } from './errors.js';
 import { normaliseLang } from './normalize.js';
-import { drain } from './slices.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /**
@@ -264,32 +263,32 @@ function entry(
  * @group Hints
  */
 export function parseHintFeed(document: unknown, options: { country?: string } = {}): ParsedHintFeed {
-  return drain(parseSteps(document, options));
+  return readEntries(document, options.country, undefined);
 }
 
-/** {@link parseHintFeed} in steps (see `slices.ts`): a refresh parses a large feed between the shop's other work. */
-export function* parseSteps(
+/**
+ * {@link parseHintFeed}, keeping each entry that `previous` (the last list of the same source) held
+ * unchanged as that same object: the search index then reuses what it derived from it.
+ */
+export function readEntries(
   document: unknown,
-  options: { country?: string; previous?: ReadonlyMap<string, HintEntry> | undefined } = {},
-): Generator<void, ParsedHintFeed> {
-  let n = 0;
-  // An entry the last list of this source held unchanged is that same object: a changed file of a
-  // large list then leaves little new for the collector to keep (and the diff compares identities).
+  givenCountry: string | undefined,
+  previous: ReadonlyMap<string, HintEntry> | undefined,
+): ParsedHintFeed {
   const make = (id: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
-    const old = options.previous?.get(id);
+    const old = previous?.get(id);
     return old !== undefined && old.country === country && sameNames(old.names, names)
       ? old
       : entry(id, names, country);
   };
   const shape = detectHintFeedShape(document);
-  const sourceCountry = options.country?.toUpperCase();
+  const sourceCountry = givenCountry?.toUpperCase();
   const entries = new Map<string, HintEntry>();
   const skips = new Skips();
   /** Language tags already seen to be clean (a feed uses a few dozen, on every entry). */
   const cleanTags = new Set<string>();
-  // The document is checked by the loops that read it (no schema library): a zod pass over a
-  // 65,000-entry feed cost more than JSON.parse itself (figure: `npm run bench -- hints`, refresh).
-  // The path of a skipped entry is made only when there is one.
+  // The document is checked by the loops that read it (no schema library in this entry point); the
+  // path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
   if (shape === 'combined') {
     for (const group in doc) {
@@ -305,7 +304,6 @@ export function* parseSteps(
       // A region group (africa, net, org) is not a country: its institutions have none.
       const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
       for (const id in institutions) {
-        if ((++n & 255) === 0) yield;
         if (!entityIdOk(id)) {
           skips.add([group, id], NOT_AN_ENTITY_ID);
           continue;
@@ -329,7 +327,6 @@ export function* parseSteps(
   } else {
     const flat = shape === 'flat';
     for (const id in doc) {
-      if ((++n & 255) === 0) yield;
       if (!entityIdOk(id)) {
         skips.add([id], NOT_AN_ENTITY_ID);
         continue;

@@ -68,14 +68,9 @@ export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
 export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
 const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
-/** Check a `timeoutMs` option: whole milliseconds, at least 1, at most what `setTimeout` can wait. */
-export function checkTimeoutMs(value: number | undefined, name = 'timeoutMs'): void {
-  integerOption(name, value, 0, { max: MAX_TIMER_MS });
-}
-
 function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
-  checkTimeoutMs(options.timeoutMs);
+  integerOption('timeoutMs', options.timeoutMs, 0, { max: MAX_TIMER_MS });
   integerOption('retries', options.retries, 0, { min: 0, max: 10 });
   integerOption('maxResponseBytes', options.maxResponseBytes, 0);
   integerOption('maxRetryAfterMs', options.maxRetryAfterMs, 0, { min: 0, max: MAX_TIMER_MS });
@@ -178,7 +173,7 @@ export class HttpClient {
     const outer = base.signal ?? undefined;
     const timeoutMs = initTimeout ?? o.timeoutMs;
     const maxBytes = initMax ?? o.maxResponseBytes;
-    checkTimeoutMs(timeoutMs);
+    integerOption('timeoutMs', timeoutMs, 0, { max: MAX_TIMER_MS });
     integerOption('maxResponseBytes', maxBytes, 0);
 
     // A stream body cannot be sent twice, so such a request is never retried.

@@ -1,7 +1,6 @@
 export type { HttpOptions, HttpRequestInit } from './client.js';
 export {
   backoffMs,
-  checkTimeoutMs,
   DEFAULT_MAX_RESPONSE_BYTES,
   DEFAULT_RETRIES,
   DEFAULT_TIMEOUT_MS,

@@ -1,6 +1,6 @@
 import { base64url, hkdfSha256 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
-import { describe } from '../core/options.js';
+import { describe, integerOption, secretOption } from '../core/options.js';
 import type { AffiliationResult } from '../rp/types.js';
 import { OfferLedgerError } from './errors.js';
 import type { ClaimOptions, OfferLedgerOptions } from './types.js';
@@ -37,18 +37,7 @@ export class LedgerKeys {
         `${name} options must be an object with a \`secret\` and \`whenUnidentifiable\``,
       );
     }
-    const secret = options.secret;
-    let bytes: Uint8Array;
-    if (typeof secret === 'string') bytes = encoder.encode(secret);
-    else if (secret instanceof Uint8Array) bytes = secret;
-    else
-      throw new OptionsError(`Option \`secret\` must be a string or a Uint8Array, got ${describe(secret)}`);
-    if (bytes.byteLength < 32) {
-      throw new OptionsError(
-        `Option \`secret\` must be at least 32 bytes, got ${bytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
-      );
-    }
-    this.#secret = bytes.slice();
+    this.#secret = secretOption(options.secret);
     const when = options.whenUnidentifiable;
     if (when !== 'refuse' && when !== 'allow') {
       throw new OptionsError(
@@ -56,7 +45,7 @@ export class LedgerKeys {
       );
     }
     this.#refuse = when === 'refuse';
-    this.#retentionMs = retention('retentionMs', options.retentionMs);
+    this.#retentionMs = retention(options.retentionMs, undefined);
   }
 
   /**
@@ -82,8 +71,7 @@ export class LedgerKeys {
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new OptionsError('claim options must be an object');
     }
-    const retentionMs =
-      options?.retentionMs === undefined ? this.#retentionMs : retention('retentionMs', options.retentionMs);
+    const retentionMs = retention(options?.retentionMs, this.#retentionMs);
     const values = new Set<string>();
     const reuse = result.reuseDetection;
     if (reuse !== undefined) {
@@ -131,12 +119,7 @@ export class LedgerKeys {
   }
 }
 
-function retention(name: string, value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_RETENTION_MS) {
-    throw new OptionsError(
-      `Option \`${name}\` must be an integer number of milliseconds from 1 to ${MAX_RETENTION_MS}, got ${describe(value)}`,
-    );
-  }
-  return value;
+/** A retention in ms, from 1 ms to 100 years (beyond that, leave it out: forever). */
+function retention(value: unknown, fallback: number | undefined): number | undefined {
+  return integerOption('retentionMs', value, fallback, { max: MAX_RETENTION_MS });
 }

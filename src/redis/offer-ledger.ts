@@ -1,5 +1,5 @@
 import { OptionsError } from '../core/errors.js';
-import { describe, positiveInteger } from '../core/options.js';
+import { describe, integerOption } from '../core/options.js';
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
 import type { AffiliationResult } from '../rp/types.js';
@@ -101,7 +101,7 @@ export class RedisOfferLedger implements OfferLedger {
       );
     }
     this.#prefix = prefix;
-    const timeoutMs = positiveInteger('commandTimeoutMs', options.commandTimeoutMs, 2_000, 60_000);
+    const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
     this.#redis = new RedisConnection(options.client, timeoutMs);
   }
 

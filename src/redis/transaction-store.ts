@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { describe, integerOption } from '../core/options.js';
 import { random256 } from '../core/random.js';
 import { ValidationError } from '../rp/errors.js';
 import {
@@ -9,7 +10,7 @@ import {
   TRANSACTION_FORM,
 } from '../rp/transactions/codec.js';
 import { cookieHeader, cookieRequired, TransactionCookies } from '../rp/transactions/cookies.js';
-import { checkTransaction, describe, positiveInteger } from '../rp/transactions/options.js';
+import { checkTransaction } from '../rp/transactions/options.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';
@@ -132,9 +133,9 @@ export class RedisTransactionStore implements TransactionStore {
       );
     }
     this.#prefix = prefix;
-    this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
+    this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000, { max: 24 * 60 * 60 * 1000 });
     this.#ttlText = String(this.#ttlMs);
-    const timeoutMs = positiveInteger('commandTimeoutMs', options.commandTimeoutMs, 2_000, 60_000);
+    const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
     this.#redis = new RedisConnection(options.client, timeoutMs);
     const bind = options.bindToBrowser ?? true;
     if (typeof bind !== 'boolean') {

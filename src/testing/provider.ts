@@ -1,6 +1,6 @@
 /**
  * The local OpenID provider that behaves like the affiliation-validation service: a Web-standard
- * core (`handle(Request) → Response`) that the node:http server of `startTestProvider()` and the
+ * core (`handle(Request) → Response`) that the node:http server of `TestProvider.start()` and the
  * msw handlers of `createTestProviderHandlers()` both put on the wire.
  */
 import { randomBytes } from 'node:crypto';
@@ -33,8 +33,8 @@ import { closeServer, type HandlerServer, listen } from './server.js';
 import { tokenEndpoint, userinfoEndpoint } from './token.js';
 
 /**
- * Options of `TestProvider.start({ listen: false })` (and the deprecated `createTestProvider()`): the
- * provider options plus the base URL it answers under. @group Testing
+ * Options of `TestProvider.start({ listen: false })`: the provider options plus the base URL it
+ * answers under. @group Testing
  */
 export interface CreateTestProviderOptions extends TestProviderOptions {
   /**
@@ -398,16 +398,6 @@ function methodNotAllowed(allow: string): Response {
 }
 
 /**
- * Create a test provider without a server.
- *
- * @deprecated Use `TestProvider.start({ listen: false, baseUrl })`, the one factory.
- * @group Testing
- */
-export async function createTestProvider(options: CreateTestProviderOptions = {}): Promise<TestProvider> {
-  return TestProvider.start({ ...options, listen: false });
-}
-
-/**
  * A {@link TestProvider} listening on a real socket (what `TestProvider.start()` returns). Close it
  * when done (`await op.close()`).
  *
@@ -459,16 +449,4 @@ export class RunningTestProvider extends TestProvider {
   protected override defaultFetch(): typeof fetch {
     return (input, init) => globalThis.fetch(input, init);
   }
-}
-
-/**
- * Start a local OpenID provider on `http://127.0.0.1:<free port>`.
- *
- * @deprecated Use `TestProvider.start(options)`, the one factory (same options, same result).
- * @group Testing
- */
-export async function startTestProvider(
-  options: StartTestProviderOptions = {},
-): Promise<RunningTestProvider> {
-  return RunningTestProvider.listen(options);
 }

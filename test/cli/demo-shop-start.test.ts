@@ -4,14 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningShop, startBuiltInShop } from '../../src/cli/demo-shop.js';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing/provider.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing/provider.js';
 
 let op: RunningTestProvider;
 let shop: RunningShop;
 const form = 'affiliation=student&institution=&flow=code';
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: [] });
+  op = await TestProvider.start({ clients: [] });
   shop = await startBuiltInShop({
     issuer: op.issuer,
     clientId: 'shop',

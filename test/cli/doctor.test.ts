@@ -2,9 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
-import { startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 
-type Provider = Awaited<ReturnType<typeof startTestProvider>>;
+type Provider = RunningTestProvider;
 
 const SECRET = 'doctor-test-secret-5f2c9a';
 const REDIRECT = 'http://127.0.0.1:4999/callback';
@@ -42,7 +42,7 @@ function aliasFetch(from: string, to: string): typeof fetch {
 let op: Provider;
 
 beforeAll(async () => {
-  op = await startTestProvider({
+  op = await TestProvider.start({
     clients: [
       { clientId: 'shop', clientSecret: SECRET, redirectUris: [REDIRECT, 'http://shop.example/callback'] },
     ],
@@ -103,7 +103,7 @@ describe('affiliation-validation doctor', () => {
   });
 
   it('accepts a provider that publishes its issuer with the trailing slash', async () => {
-    const slashed = await startTestProvider({
+    const slashed = await TestProvider.start({
       issuerTrailingSlash: true,
       clients: [{ clientId: 'shop', clientSecret: SECRET, redirectUris: [REDIRECT] }],
     });

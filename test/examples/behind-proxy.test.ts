@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer as startExpress } from '../../examples/express/app.js';
 import { startServer as startFastify } from '../../examples/fastify/app.js';
 import { startServer as startHono } from '../../examples/hono/app.js';
-import { startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 
 const PUBLIC = 'https://shop.example';
 const SECRET = 'proxy-example-client-secret-5e2a';
@@ -16,11 +16,11 @@ const shops = { express: startExpress, fastify: startFastify, hono: startHono };
 
 for (const [name, start] of Object.entries(shops)) {
   describe(`${name} example behind a TLS-terminating proxy`, () => {
-    let op: Awaited<ReturnType<typeof startTestProvider>>;
+    let op: RunningTestProvider;
     let shop: Awaited<ReturnType<typeof startExpress>>;
 
     beforeAll(async () => {
-      op = await startTestProvider({ clients: [] });
+      op = await TestProvider.start({ clients: [] });
       shop = await start({
         issuer: op.issuer,
         clientId: `${name}-proxied`,

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walkToOrigin } from '../../src/cli/browser.js';
 import { Browser, type BrowserPage, type BrowserStep } from '../../src/testing/browser.js';
-import { startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 
-type Provider = Awaited<ReturnType<typeof startTestProvider>>;
+type Provider = RunningTestProvider;
 
 export interface ShopStartOptions {
   issuer: string;
@@ -40,7 +40,7 @@ export function describeExampleShop(name: string, start: StartExample): void {
     const steps: BrowserStep[] = [];
 
     beforeAll(async () => {
-      op = await startTestProvider({ clients: [] });
+      op = await TestProvider.start({ clients: [] });
       shop = await start({
         issuer: op.issuer,
         clientId: `${name}-shop`,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTelemetry, telemetryFromEnv } from '../../examples/express/telemetry.js';
 import { AffiliationClient, MemoryTransactionStore } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 
 describe('telemetryFromEnv', () => {
   it('is off without AV_METRICS_PORT, on with a port, and refuses anything else by name', () => {
@@ -26,7 +26,7 @@ describe('telemetryFromEnv', () => {
 describe('the metrics endpoint', () => {
   let op: RunningTestProvider;
   beforeAll(async () => {
-    op = await startTestProvider();
+    op = await TestProvider.start();
   });
   afterAll(() => op.close());
 

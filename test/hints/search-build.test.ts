@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
-import { diffEntries, diffSteps, mergeEntries, mergeSteps } from '../../src/hints/merge.js';
-import { parseHintFeed, parseSteps } from '../../src/hints/parse.js';
-import { SearchIndex } from '../../src/hints/search-index.js';
+import { describe, expect, it } from 'vitest';
+import { parseHintFeed } from '../../src/hints/parse.js';
+import { SearchIndex } from '../../src/hints/search/index.js';
 import { HintFeed } from '../../src/hints.js';
 import { syntheticCombinedFeed } from './synthetic-feed.js';
 
@@ -21,73 +20,10 @@ function feedOf(bodies: unknown[], gates: Promise<void>[] = []) {
   });
 }
 
-describe('index built in slices', () => {
+describe('refreshes that overlap', () => {
   const big = syntheticCombinedFeed(6_000, 20, 3);
 
-  it('answers like the index built in one go', async () => {
-    const entries = [...parseHintFeed(big).entries.values()];
-    const sliced = await SearchIndex.build(entries);
-    const whole = new SearchIndex(entries);
-    const names = entries.filter((_, i) => i % 500 === 0).map((e) => e.names.en ?? '');
-    for (const q of ['u', 'ber', ...names, ...names.map((n) => n.slice(0, 6))]) {
-      expect(sliced.search(q, { limit: 20 })).toEqual(whole.search(q, { limit: 20 }));
-    }
-  });
-
-  it("lets the process's other work run while a refresh indexes a changed list", async () => {
-    const feed = feedOf([big]);
-    let turns = 0;
-    let done = false;
-    const spin = () => {
-      turns++;
-      if (!done) setImmediate(spin);
-    };
-    setImmediate(spin);
-    const refreshing = feed.refresh();
-    // Control: the loop is free before the refresh's own work starts.
-    const before = turns;
-    const result = await refreshing;
-    done = true;
-    expect(result).toMatchObject({ status: 'updated', total: 6_000 });
-    expect(feed.search('u').length).toBeGreaterThan(0);
-    // A build in one go would give the loop no turn between the response and the swap.
-    expect(turns - before).toBeGreaterThan(5);
-  });
-
-  it('parses bodies that arrive together one at a time, each large one in a turn of the event loop of its own', async () => {
-    const parts = Array.from({ length: 6 }, (_, i) => syntheticCombinedFeed(600, 3, 10 + i));
-    const bodies = parts.map((p) => JSON.stringify(p));
-    expect(bodies.every((b) => b.length > 16 * 1024)).toBe(true);
-    const feed = new HintFeed({
-      sources: parts.map((_, i) => `https://feeds.example.org/${i}.json`),
-      retries: 0,
-      fetch: async (url) => new Response(bodies[Number(/(\d+)\.json/.exec(String(url))![1])]),
-    });
-    let turn = 0;
-    let done = false;
-    const spin = () => {
-      turn++;
-      if (!done) setImmediate(spin);
-    };
-    setImmediate(spin);
-    const parse = JSON.parse;
-    const turns: number[] = [];
-    const spy = vi.spyOn(JSON, 'parse').mockImplementation((text, reviver) => {
-      if (bodies.includes(text)) turns.push(turn);
-      return parse(text, reviver);
-    });
-    try {
-      const result = await feed.refresh();
-      expect(result.status).toBe('updated');
-    } finally {
-      done = true;
-      spy.mockRestore();
-    }
-    expect(turns).toHaveLength(6);
-    expect(new Set(turns).size).toBe(6);
-  });
-
-  it('keeps the newer list when a forced refresh applies while an older one is still indexing', async () => {
+  it('keeps the newer list when a forced refresh applies while an older one is still in flight', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -193,36 +129,5 @@ describe('an index built from the previous one', () => {
     const oldName = previous.find((e) => e.entityId === id)!.names.en!;
     const byOldName = reused.search(oldName, { limit: 50 }).find((r) => r.entityId === id);
     expect(['exact', 'prefix', 'word']).not.toContain(byOldName?.match);
-  });
-});
-
-describe('parse, merge and diff in slices', () => {
-  /** Runs `steps` to the end; how many times it yielded, and its result. */
-  function run<T>(steps: Generator<void, T>): { yields: number; value: T } {
-    let yields = 0;
-    for (;;) {
-      const step = steps.next();
-      if (step.done) return { yields, value: step.value };
-      yields++;
-    }
-  }
-  const a = syntheticCombinedFeed(5_000, 20, 3);
-  const b = syntheticCombinedFeed(5_000, 20, 4);
-
-  it('parses a large feed in steps, to what parseHintFeed gives', () => {
-    const { yields, value } = run(parseSteps(a));
-    expect(yields).toBeGreaterThan(10);
-    expect(value).toEqual(parseHintFeed(a));
-  });
-
-  it('merges and compares large lists in steps, to what the functions in one go give', () => {
-    const lists = [parseHintFeed(a).entries, parseHintFeed(b).entries];
-    const merged = run(mergeSteps(lists));
-    expect(merged.yields).toBeGreaterThan(3);
-    expect([...merged.value]).toEqual([...mergeEntries(lists)]);
-    const diff = run(diffSteps(lists[0]!, merged.value));
-    expect(diff.yields).toBeGreaterThan(3);
-    expect(diff.value).toEqual(diffEntries(lists[0]!, merged.value));
-    expect(diff.value.changed).toBe(true);
   });
 });

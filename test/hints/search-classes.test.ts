@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchIndex } from '../../src/hints/search-index.js';
+import { SearchIndex } from '../../src/hints/search/index.js';
 import type { HintEntry } from '../../src/hints.js';
 
 /**

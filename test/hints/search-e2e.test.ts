@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HintFeed } from '../../src/hints.js';
 import { AffiliationClient } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { type FeedServer, startFeedServer } from './feed-server.js';
 import { relevanceFeed } from './relevance.js';
 
@@ -13,7 +13,7 @@ let client: AffiliationClient;
 let handler: (request: Request) => Promise<Response>;
 
 beforeAll(async () => {
-  op = await startTestProvider();
+  op = await TestProvider.start();
   feeds = await startFeedServer();
   const files = relevanceFeed();
   for (const [name, body] of files) feeds.route(`/${name}.json`, { kind: 'json', body });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseHintFeed } from '../../src/hints/parse.js';
 import { fold } from '../../src/hints/search/fold.js';
-import { SearchIndex } from '../../src/hints/search-index.js';
+import { SearchIndex } from '../../src/hints/search/index.js';
 
 /**
  * The index answers from sorted dictionaries and early-stopping scans; these properties check it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchIndex } from '../../src/hints/search-index.js';
+import { SearchIndex } from '../../src/hints/search/index.js';
 import { relevanceCases, relevanceEntries, scoreRelevance } from './relevance.js';
 
 describe('search relevance', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHintFeed } from '../../src/hints/parse.js';
-import { SearchIndex } from '../../src/hints/search-index.js';
+import { SearchIndex } from '../../src/hints/search/index.js';
 import type { HintSearchOptions } from '../../src/hints.js';
 import { syntheticCombinedFeed } from './synthetic-feed.js';
 

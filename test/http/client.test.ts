@@ -4,7 +4,8 @@ import { delay, HttpResponse, http as mswHttp } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OptionsError, TransportError } from '../../src/core/errors.js';
-import { checkTimeoutMs, HttpClient, type HttpOptions } from '../../src/http/client.js';
+import { MAX_TIMER_MS } from '../../src/core/options.js';
+import { HttpClient, type HttpOptions } from '../../src/http/client.js';
 
 const BASE = 'https://api.example.test';
 
@@ -513,13 +514,15 @@ describe('HttpClient options', () => {
     await expect(new HttpClient(viaMsw).fetch(request)).rejects.toThrow(/already read/);
   });
 
-  it('checkTimeoutMs is the one check of a timeoutMs: the bounds of the HTTP layer, the option named', () => {
-    expect(() => checkTimeoutMs(1)).not.toThrow();
-    expect(() => checkTimeoutMs(undefined)).not.toThrow();
-    expect(() => checkTimeoutMs(2 ** 31 - 1)).not.toThrow();
+  it('a timeoutMs is whole milliseconds from 1 to what setTimeout can wait, for the client and per request', async () => {
+    expect(() => new HttpClient({ timeoutMs: 1 })).not.toThrow();
+    expect(() => new HttpClient({ timeoutMs: MAX_TIMER_MS })).not.toThrow();
     for (const bad of [0, 1.5, 2 ** 31, Number.NaN]) {
-      expect(() => checkTimeoutMs(bad, 'readyTimeoutMs')).toThrow(
-        /^Option `readyTimeoutMs` must be an integer from 1/,
+      expect(() => new HttpClient({ timeoutMs: bad })).toThrow(
+        /^Option `timeoutMs` must be an integer from 1/,
+      );
+      await expect(new HttpClient(viaMsw).fetch(`${BASE}/x`, { timeoutMs: bad })).rejects.toThrow(
+        /^Option `timeoutMs` must be an integer from 1/,
       );
     }
   });

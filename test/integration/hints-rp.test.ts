@@ -5,7 +5,7 @@ import {
   DEFAULT_TEST_CLIENT,
   DEFAULT_TEST_INSTITUTIONS,
   type RunningTestProvider,
-  startTestProvider,
+  TestProvider,
 } from '../../src/testing.js';
 import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
 import { syntheticServiceLayout } from '../hints/synthetic-feed.js';
@@ -21,7 +21,7 @@ const ODD = [edge.urn, edge.query, edge.upperHost, edge.ptBr, edge.enZa, edge.na
 let op: RunningTestProvider;
 let feeds: FeedServer;
 beforeAll(async () => {
-  op = await startTestProvider({
+  op = await TestProvider.start({
     institutions: [
       ...DEFAULT_TEST_INSTITUTIONS,
       ...ODD.map((entityId) => ({ entityId, name: `Institution ${entityId.length}` })),

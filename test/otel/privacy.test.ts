@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DocsSiteError } from '../../src/docs-site.js';
 import { HintFeed } from '../../src/hints.js';
 import { AffiliationClient, CookieTransactionStore, ScopeError } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { client as docsClient, PASSWORD, ROOT, useServer } from '../docs-site/helpers.js';
 import { type FeedServer, startFeedServer } from '../hints/feed-server.js';
 import { recordChannels, startTelemetry, type Telemetry } from './harness.js';
@@ -31,7 +31,7 @@ let feeds: FeedServer;
 let telemetry: Telemetry;
 beforeAll(async () => {
   telemetry = startTelemetry();
-  op = await startTestProvider();
+  op = await TestProvider.start();
   feeds = await startFeedServer();
 });
 afterAll(async () => {
@@ -143,7 +143,7 @@ it('no secret or personal value is published on any channel, in any event, by an
     // Failures: refused by the service, a replayed callback, claims the RP rejects, a token endpoint down.
     op.scriptLogin({ consent: false });
     expect(await validate(code, op)).toMatchObject({ code: 'access_denied' });
-    const bad = await startTestProvider({ idTokenClaims: (c) => ({ ...c, transaction_id: 'nope' }) });
+    const bad = await TestProvider.start({ idTokenClaims: (c) => ({ ...c, transaction_id: 'nope' }) });
     try {
       expect(await validate(await rp('code', bad), bad, 'none')).toMatchObject({
         code: 'transaction_id_invalid',

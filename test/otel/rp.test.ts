@@ -12,7 +12,7 @@ import {
   TransportError,
   ValidationError,
 } from '../../src/index.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { startTelemetry, type Telemetry } from './harness.js';
 
 const REDIRECT_URI = DEFAULT_TEST_CLIENT.redirectUris[0] as string;
@@ -27,7 +27,7 @@ const activeAtFetch = new Map<string, string | undefined>();
 
 beforeAll(async () => {
   telemetry = startTelemetry();
-  op = await startTestProvider();
+  op = await TestProvider.start();
 });
 afterAll(async () => {
   await op.close();
@@ -216,7 +216,7 @@ describe('failures, one of each kind', () => {
   });
 
   it("an RP-side rejection of the service's claims (ValidationError transaction_id_invalid)", async () => {
-    const bad = await startTestProvider({
+    const bad = await TestProvider.start({
       idTokenClaims: (claims) => ({ ...claims, transaction_id: 'not-a-uuid' }),
     });
     try {

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AffiliationClient, MemoryTransactionStore } from '../../src/index.js';
 import { KEY_REFRESH_INTERVAL_MS } from '../../src/rp/engine.js';
-import { DEFAULT_TEST_CLIENT, type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { DEFAULT_TEST_CLIENT, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { rejection } from '../helpers/setup.js';
 
 let op: RunningTestProvider;
@@ -15,7 +15,7 @@ const REDIRECT_URI = DEFAULT_TEST_CLIENT.redirectUris[0] as string;
 
 beforeAll(async () => {
   // The provider's clock reads Date.now at each call, so the tests' fake clock moves it too.
-  op = await startTestProvider({ now: () => Date.now() });
+  op = await TestProvider.start({ now: () => Date.now() });
 });
 afterAll(() => op.close());
 afterEach(() => {

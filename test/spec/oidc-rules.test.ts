@@ -10,13 +10,13 @@ import {
   MemoryTransactionStore,
   ProviderError,
 } from '../../src/index.js';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { REDIRECT_URI, resultOf } from '../testing/helpers.js';
 
 let op: RunningTestProvider;
 
 beforeAll(async () => {
-  op = await startTestProvider({
+  op = await TestProvider.start({
     signingAlg: 'ES256',
     clients: [
       {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import {
   authUrl,
   codeFlow,
@@ -15,7 +15,7 @@ import {
 let op: RunningTestProvider;
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
+  op = await TestProvider.start({ clients: testClients, signingAlg: 'ES256' });
 });
 afterAll(() => op.close());
 
@@ -51,7 +51,7 @@ describe('spec 7.2 row 1: client_id is valid and registered', () => {
   });
 
   it('uses the errorSite option', async () => {
-    const other = await startTestProvider({
+    const other = await TestProvider.start({
       signingAlg: 'ES256',
       clients: testClients,
       errorSite: 'https://operator.example/',
@@ -145,7 +145,7 @@ describe('spec 7.2 row 3 and spec 2.2: scope is valid', () => {
   });
 
   it('can put invalid_scope in the fragment instead (errorLocations.invalidScope)', async () => {
-    const other = await startTestProvider({
+    const other = await TestProvider.start({
       signingAlg: 'ES256',
       clients: testClients,
       errorLocations: { invalidScope: 'fragment' },
@@ -263,7 +263,7 @@ describe('spec 2.1: nonce and PKCE', () => {
   });
 
   it('requires PKCE for the code flow with requirePkce', async () => {
-    const strict = await startTestProvider({ signingAlg: 'ES256', clients: testClients, requirePkce: true });
+    const strict = await TestProvider.start({ signingAlg: 'ES256', clients: testClients, requirePkce: true });
     try {
       const { params } = resultOf(await locationOf(authUrl(strict)));
       expect(params.get('error')).toBe('invalid_request');

@@ -1,13 +1,13 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { authUrl, codeFlow, firstHop, testClients } from './helpers.js';
 
 let op: RunningTestProvider;
 let clock = Date.UTC(2030, 0, 1);
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, now: () => clock, retiredKeyTtlMs: 60_000 });
+  op = await TestProvider.start({ clients: testClients, now: () => clock, retiredKeyTtlMs: 60_000 });
 });
 afterAll(() => op.close());
 
@@ -58,7 +58,7 @@ describe('provider configuration (spec 4.1)', () => {
   });
 
   it('uses the serviceName option as the path segment of the authorization endpoint', async () => {
-    const other = await startTestProvider({ serviceName: 'AffiliationValidation', signingAlg: 'ES256' });
+    const other = await TestProvider.start({ serviceName: 'AffiliationValidation', signingAlg: 'ES256' });
     try {
       const doc = (await (await fetch(other.endpoints.discovery)).json()) as Record<string, unknown>;
       expect(doc.authorization_endpoint).toBe(`${other.baseUrl}/AffiliationValidation/authorization`);
@@ -68,7 +68,7 @@ describe('provider configuration (spec 4.1)', () => {
   });
 
   it('publishes the issuer with a trailing slash, in discovery and iss, when issuerTrailingSlash is set (spec 2.4)', async () => {
-    const slash = await startTestProvider({
+    const slash = await TestProvider.start({
       clients: testClients,
       issuerTrailingSlash: true,
       signingAlg: 'ES256',
@@ -93,7 +93,7 @@ describe('provider configuration (spec 4.1)', () => {
   });
 
   it('merges discoveryOverrides over the document, for negative tests (undefined removes a member)', async () => {
-    const odd = await startTestProvider({
+    const odd = await TestProvider.start({
       signingAlg: 'ES256',
       discoveryOverrides: { issuer: 'https://elsewhere.example', userinfo_endpoint: undefined },
     });
@@ -156,7 +156,7 @@ describe('jwks_uri and key rotation', () => {
   });
 
   it('signs with the configured algorithm', async () => {
-    const ec = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
+    const ec = await TestProvider.start({ clients: testClients, signingAlg: 'ES256' });
     try {
       const doc = (await (await fetch(ec.endpoints.discovery)).json()) as Record<string, unknown>;
       expect(doc.id_token_signing_alg_values_supported).toEqual(['ES256']);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createTestProvider,
-  OptionsError,
-  RunningTestProvider,
-  startTestProvider,
-  TestProvider,
-} from '../../src/testing.js';
+import { OptionsError, RunningTestProvider, TestProvider } from '../../src/testing.js';
 
 describe('TestProvider.start: the one factory', () => {
   it('listens on 127.0.0.1 by default and answers real HTTP until close()', async () => {
@@ -33,13 +27,5 @@ describe('TestProvider.start: the one factory', () => {
     await expect(TestProvider.start({ listen: false, baseUrl: 'ftp://x' })).rejects.toBeInstanceOf(
       OptionsError,
     );
-  });
-
-  it('keeps the deprecated startTestProvider() and createTestProvider() working as before', async () => {
-    const running = await startTestProvider();
-    expect(running).toBeInstanceOf(RunningTestProvider);
-    await running.close();
-    const local = await createTestProvider();
-    expect(local.baseUrl).toBe('https://op.affiliation.test');
   });
 });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import {
   authUrl,
   CLIENT_ID,
@@ -22,7 +22,7 @@ let op: RunningTestProvider;
 let clock = Date.UTC(2031, 2, 3, 9, 0, 0);
 
 beforeAll(async () => {
-  op = await startTestProvider({
+  op = await TestProvider.start({
     clients: [
       ...testClients,
       { clientId: 'no-claims-shop', clientSecret: 'no-claims-secret', redirectUris: [REDIRECT_URI] },
@@ -169,12 +169,12 @@ describe('sub (spec 2.2, 2.4)', () => {
   });
 
   it('stays stable across providers that share subjectSecret', async () => {
-    const one = await startTestProvider({
+    const one = await TestProvider.start({
       clients: testClients,
       subjectSecret: 'fixed-secret',
       signingAlg: 'ES256',
     });
-    const two = await startTestProvider({
+    const two = await TestProvider.start({
       clients: testClients,
       subjectSecret: 'fixed-secret',
       signingAlg: 'ES256',
@@ -269,7 +269,7 @@ describe('response_type=id_token (spec 4.2)', () => {
   });
 
   it('computes at_hash with the hash of the signing algorithm (SHA-384 for ES384)', async () => {
-    const p384 = await startTestProvider({ clients: testClients, signingAlg: 'ES384' });
+    const p384 = await TestProvider.start({ clients: testClients, signingAlg: 'ES384' });
     try {
       const { tokens, claims } = await codeFlow(p384);
       const digest = createHash('sha384').update(tokens.access_token).digest();
@@ -280,7 +280,7 @@ describe('response_type=id_token (spec 4.2)', () => {
   });
 
   it('honours idTokenTtlSeconds', async () => {
-    const short = await startTestProvider({
+    const short = await TestProvider.start({
       clients: testClients,
       idTokenTtlSeconds: 300,
       signingAlg: 'ES256',

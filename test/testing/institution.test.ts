@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   OptionsError,
   type RunningTestProvider,
-  startTestProvider,
   TestCookieJar,
+  TestProvider,
   TestProviderWalkError,
 } from '../../src/testing.js';
 import {
@@ -20,7 +20,7 @@ import {
 let op: RunningTestProvider;
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
+  op = await TestProvider.start({ clients: testClients, signingAlg: 'ES256' });
 });
 afterAll(() => op.close());
 
@@ -204,7 +204,7 @@ describe('failures end in access_denied to redirect_uri with the state (spec 3, 
   });
 
   it('can put access_denied in the query (errorLocations.accessDenied)', async () => {
-    const other = await startTestProvider({
+    const other = await TestProvider.start({
       signingAlg: 'ES256',
       clients: testClients,
       errorLocations: { accessDenied: 'query' },

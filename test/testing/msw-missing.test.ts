@@ -6,9 +6,9 @@ vi.mock('msw', () => {
 
 describe('createTestProviderHandlers without msw installed', () => {
   it('throws an OptionsError that says to install the optional peer dependency', async () => {
-    const { createTestProvider, OptionsError } = await import('../../src/testing.js');
+    const { TestProvider, OptionsError } = await import('../../src/testing.js');
     const { createTestProviderHandlers } = await import('../../src/testing-msw.js');
-    const op = await createTestProvider({ signingAlg: 'ES256' });
+    const op = await TestProvider.start({ listen: false, signingAlg: 'ES256' });
     const error = await createTestProviderHandlers(op).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OptionsError);
     expect((error as Error).message).toMatch(/optional peer dependency "msw"/);

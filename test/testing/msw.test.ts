@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProvider, type TestProvider } from '../../src/testing.js';
+import { TestProvider } from '../../src/testing.js';
 import { createTestProviderHandlers } from '../../src/testing-msw.js';
 import { authUrl, exchange, pkce, resultOf, testClients, verifyIdToken } from './helpers.js';
 
@@ -8,7 +8,8 @@ let op: TestProvider;
 const server = setupServer();
 
 beforeAll(async () => {
-  op = await createTestProvider({
+  op = await TestProvider.start({
+    listen: false,
     baseUrl: 'https://op.affiliation.test/',
     clients: testClients,
     signingAlg: 'ES256',
@@ -60,7 +61,8 @@ describe('createTestProviderHandlers (msw)', () => {
   });
 
   it('supports a base URL with a path', async () => {
-    const nested = await createTestProvider({
+    const nested = await TestProvider.start({
+      listen: false,
       baseUrl: 'https://sso.affiliation.test/oidc',
       signingAlg: 'ES256',
     });

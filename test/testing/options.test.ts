@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  createTestProvider,
   DEFAULT_TEST_CLIENT,
   DEFAULT_TEST_INSTITUTIONS,
   OptionsError,
-  startTestProvider,
+  TestProvider,
 } from '../../src/testing.js';
 
 describe('options are checked up front and the bad one is named', () => {
@@ -49,22 +48,24 @@ describe('options are checked up front and the bad one is named', () => {
     [{ institutions: [{ entityId: 'x', name: '' }] }, /name/],
     [{ subjectSecret: '' }, /subjectSecret/],
   ])('%j', async (options, message) => {
-    const error = await createTestProvider(options).catch((e: unknown) => e);
+    const error = await TestProvider.start({ ...options, listen: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(OptionsError);
     expect((error as Error).message).toMatch(message);
   });
 
   it('refuses a client_id registered twice', async () => {
     const client = { clientId: 'a', clientSecret: 's', redirectUris: ['https://a.example/'] };
-    await expect(createTestProvider({ clients: [client, client] })).rejects.toThrow(/registered twice/);
+    await expect(TestProvider.start({ listen: false, clients: [client, client] })).rejects.toThrow(
+      /registered twice/,
+    );
   });
 
   it('refuses a bad port before listening', async () => {
-    await expect(startTestProvider({ port: 70000 })).rejects.toThrow(/port/);
+    await expect(TestProvider.start({ port: 70000 })).rejects.toThrow(/port/);
   });
 
   it('registers the default client and institutions when none are given', async () => {
-    const op = await startTestProvider({ signingAlg: 'ES256' });
+    const op = await TestProvider.start({ signingAlg: 'ES256' });
     try {
       expect(op.host).toBe('127.0.0.1');
       expect(op.port).toBeGreaterThan(0);

@@ -7,12 +7,12 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { authUrl, REDIRECT_URI, resultOf, testClients } from './helpers.js';
 
 let op: RunningTestProvider;
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
+  op = await TestProvider.start({ clients: testClients, signingAlg: 'ES256' });
 });
 afterAll(() => op.close());
 

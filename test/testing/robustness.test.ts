@@ -1,12 +1,12 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { authUrl, CLIENT_SECRET, exchange, pkce, resultOf, testClients } from './helpers.js';
 
 let op: RunningTestProvider;
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients: testClients, signingAlg: 'ES256' });
+  op = await TestProvider.start({ clients: testClients, signingAlg: 'ES256' });
 });
 afterAll(() => op.close());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import {
   authUrl,
   CLIENT_SECRET,
@@ -18,7 +18,7 @@ let op: RunningTestProvider;
 let clock = Date.UTC(2030, 5, 1, 12);
 
 beforeAll(async () => {
-  op = await startTestProvider({
+  op = await TestProvider.start({
     clients: testClients,
     now: () => clock,
     codeTtlMs: 30_000,

@@ -2,14 +2,12 @@ import { expectTypeOf, test } from 'vitest';
 import {
   type LoginOutcome,
   type RunningTestProvider,
-  startTestProvider,
   type TestClient,
   TestProvider,
 } from '../../src/testing.js';
 import { createTestProviderHandlers } from '../../src/testing-msw.js';
 
 test('public types of affiliation-validation/testing', () => {
-  expectTypeOf(startTestProvider).returns.resolves.toEqualTypeOf<RunningTestProvider>();
   // The one factory: listening by default, in-process with listen: false.
   expectTypeOf(TestProvider.start()).resolves.toEqualTypeOf<RunningTestProvider>();
   expectTypeOf(TestProvider.start({ port: 0 })).resolves.toEqualTypeOf<RunningTestProvider>();
@@ -24,7 +22,7 @@ test('public types of affiliation-validation/testing', () => {
   expectTypeOf(createTestProviderHandlers).parameter(0).toEqualTypeOf<TestProvider>();
 
   // @ts-expect-error: 'none' is not a signing algorithm
-  void startTestProvider({ signingAlg: 'none' });
+  void TestProvider.start({ signingAlg: 'none' });
   // @ts-expect-error: only reuse_detection is an additional claim
   const client: TestClient = { clientId: 'a', clientSecret: 'b', redirectUris: [], allowedClaims: ['email'] };
   // @ts-expect-error: 'professor' is not an affiliation

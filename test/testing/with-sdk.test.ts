@@ -9,7 +9,7 @@ import {
   ProviderError,
   ValidationError,
 } from '../../src/index.js';
-import { type RunningTestProvider, startTestProvider } from '../../src/testing.js';
+import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { NON_EDUGAIN, POLYTECHNIC, REDIRECT_URI, UNIVERSITY } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -32,7 +32,7 @@ const clients = [
 ];
 
 beforeAll(async () => {
-  op = await startTestProvider({ clients });
+  op = await TestProvider.start({ clients });
 });
 afterAll(() => op.close());
 afterEach(() => {
@@ -278,7 +278,7 @@ describe('the idTokenClaims hook lets a test break one rule at a time, and the S
     ['transaction_id_invalid', (c: Record<string, unknown>) => ({ ...c, transaction_id: 'not-a-uuid' })],
     ['audience_mismatch', (c: Record<string, unknown>) => ({ ...c, aud: ['someone-else'] })],
   ] as const)('%s', async (code, tamper) => {
-    const broken = await startTestProvider({ clients, signingAlg: 'ES256', idTokenClaims: tamper });
+    const broken = await TestProvider.start({ clients, signingAlg: 'ES256', idTokenClaims: tamper });
     try {
       const client = await AffiliationClient.discover({
         issuer: broken.issuer,

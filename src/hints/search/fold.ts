@@ -4,7 +4,7 @@
  * The German spelling of umlauts ("Muenchen" for "München") is a second fold of the same name, which
  * the index keeps beside the first for the words that differ.
  */
-import { LATIN, LATIN_LIMIT, normaliseText } from '../normalize.js';
+import { normaliseText } from '../normalize.js';
 
 /** Lower-case, strip accents, fold special letters (ß→ss, æ→ae, ø→o, ł→l …), one space between words. */
 export const fold: (text: string) => string = normaliseText;
@@ -33,9 +33,6 @@ export type Mapped = {
 
 /** What one character becomes: folded letters, `' '` for a separator, `''` when dropped (soft hyphen). */
 function piece(ch: string): string {
-  const c = ch.charCodeAt(0);
-  const latin = c < LATIN_LIMIT ? LATIN[c] : undefined;
-  if (latin !== undefined) return latin;
   const folded = fold(`a${ch}a`);
   return folded === 'a a' ? ' ' : folded.slice(1, -1);
 }

@@ -6,9 +6,8 @@
  */
 import { randomBase64url } from '../../core/random.js';
 import { normaliseLang } from '../normalize.js';
-import { drain, inSlices } from '../slices.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
-import { type Built, build, initialsFrom, type Name, pickName, wordsOf } from './build.js';
+import { type Built, build, drain, initialsFrom, inSlices, type Name, pickName, wordsOf } from './build.js';
 import { fold } from './fold.js';
 import { highlight, typoOf } from './highlight.js';
 import { queryDomain } from './host.js';
@@ -74,7 +73,10 @@ export class SearchIndex {
     this.#d = built ?? drain(build(Array.from(entries)));
   }
 
-  /** Builds the index in slices, letting the process serve other requests meanwhile (see `build`). */
+  /**
+   * Builds the index in slices, letting the process serve other requests meanwhile, taking what it
+   * derived from an institution that did not change from `previous`.
+   */
   static async build(entries: Iterable<HintEntry>, previous?: SearchIndex): Promise<SearchIndex> {
     const before = previous === undefined ? undefined : previous.#d;
     return new SearchIndex([], await inSlices(build(Array.from(entries), before)));

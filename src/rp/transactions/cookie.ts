@@ -2,12 +2,13 @@ import { compactDecrypt } from 'jose/jwe/compact/decrypt';
 import { CompactEncrypt } from 'jose/jwe/compact/encrypt';
 import { base64url, hkdfSha256 } from '../../core/crypto.js';
 import { OptionsError } from '../../core/errors.js';
+import { clock, integerOption, secretOption } from '../../core/options.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { decodeTransaction, encodeTransaction, type StoredTransaction } from './codec.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { GoneStates } from './gone-states.js';
-import { checkTransaction, clock, describe, positiveInteger } from './options.js';
+import { checkTransaction } from './options.js';
 import { replayedError, supersededError } from './outcomes.js';
 
 /** Options of {@link CookieTransactionStore}. @group Transactions */
@@ -150,23 +151,12 @@ export class CookieTransactionStore implements TransactionStore {
     if (typeof options !== 'object' || options === null) {
       throw new OptionsError('CookieTransactionStore options must be an object with a `secret`');
     }
-    const secret = options.secret;
-    let secretBytes: Uint8Array;
-    if (typeof secret === 'string') secretBytes = encoder.encode(secret);
-    else if (secret instanceof Uint8Array) secretBytes = secret;
-    else
-      throw new OptionsError(`Option \`secret\` must be a string or a Uint8Array, got ${describe(secret)}`);
-    if (secretBytes.byteLength < 32) {
-      throw new OptionsError(
-        `Option \`secret\` must be at least 32 bytes, got ${secretBytes.byteLength} (generate one with \`openssl rand -base64 32\`)`,
-      );
-    }
-    this.#secret = secretBytes.slice();
+    this.#secret = secretOption(options.secret);
 
     this.#cookies = new TransactionCookies(options, 'av_tx');
-    this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000, 24 * 60 * 60 * 1000);
+    this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000, { max: 24 * 60 * 60 * 1000 });
     this.#now = clock(options.now);
-    const remember = positiveInteger('maxRememberedStates', options.maxRememberedStates, 10_000);
+    const remember = integerOption('maxRememberedStates', options.maxRememberedStates, 10_000);
     this.#remembered = new GoneStates(remember, this.#ttlMs);
   }
 

@@ -1,6 +1,6 @@
 import { OptionsError } from '../../core/errors.js';
+import { describe } from '../../core/options.js';
 import type { TransactionContext } from '../types.js';
-import { describe } from './options.js';
 
 /**
  * Most transaction cookies one browser holds for one store: the newest 3 validations. Two tabs

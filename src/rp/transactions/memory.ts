@@ -1,10 +1,11 @@
 import { OptionsError } from '../../core/errors.js';
+import { clock, describe, integerOption } from '../../core/options.js';
 import { random256 } from '../../core/random.js';
 import { ValidationError } from '../errors.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../types.js';
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { type GoneEntry, GoneStates } from './gone-states.js';
-import { checkTransaction, clock, describe, positiveInteger } from './options.js';
+import { checkTransaction } from './options.js';
 import { goneError, supersededError } from './outcomes.js';
 
 /** Options of {@link MemoryTransactionStore}. @group Transactions */
@@ -101,8 +102,8 @@ export class MemoryTransactionStore implements TransactionStore {
     if (typeof options !== 'object' || options === null) {
       throw new OptionsError('MemoryTransactionStore options must be an object');
     }
-    this.#maxEntries = positiveInteger('maxEntries', options.maxEntries, 10_000);
-    this.#ttlMs = positiveInteger('ttlMs', options.ttlMs, 600_000);
+    this.#maxEntries = integerOption('maxEntries', options.maxEntries, 10_000);
+    this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000);
     this.#now = clock(options.now);
     const bind = options.bindToBrowser ?? true;
     if (typeof bind !== 'boolean') {

@@ -1,9 +1,6 @@
 import { OptionsError } from '../../core/errors.js';
 import type { Transaction } from '../types.js';
 
-// The generic helpers live in core/; re-exported for the stores that import them from here.
-export { clock, describe, positiveInteger } from '../../core/options.js';
-
 /** Minimal checks of a transaction handed to `put` (a programming error, so OptionsError). */
 export function checkTransaction(transaction: Transaction): void {
   if (typeof transaction !== 'object' || transaction === null) {
