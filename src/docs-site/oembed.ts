@@ -4,38 +4,44 @@ import type { Transport } from './transport.js';
 import type { OEmbed } from './types/answers.js';
 import type { OEmbedResource } from './types/resources.js';
 
-const url = z.url();
+const url = z.url().describe('The address of a page of this site.');
 const format = z.enum(['json', 'xml']);
 const maxwidth = z.int().min(1);
 
 /** Parameters of `GET /oembed/1.0/embed` (defaults: `format` json, `maxwidth` 600). */
-export const oembedEmbedSchema = z.strictObject({
-  url,
-  format: format.optional(),
-  maxwidth: maxwidth.optional(),
-});
+export const oembedEmbedSchema = z
+  .strictObject({
+    url,
+    format: format.optional().describe('Default `json`; with `xml` the answer is returned as text.'),
+    maxwidth: maxwidth.optional().describe('Default 600.'),
+  })
+  .meta({ id: 'OEmbedEmbedParams', description: 'Parameters of `GET /oembed/1.0/embed`.' });
 /** Parameters of `GET /oembed/1.0/proxy` (defaults: `format` json, `maxwidth` 600, `discover` true). */
-export const oembedProxySchema = z.strictObject({
-  url,
-  format: format.optional(),
-  maxwidth: maxwidth.optional(),
-  maxheight: maxwidth.optional(),
-  discover: z.boolean().optional(),
-});
+export const oembedProxySchema = z
+  .strictObject({
+    url,
+    format: format.optional().describe('Default `json`; with `xml` the answer is returned as text.'),
+    maxwidth: maxwidth.optional().describe('Default 600.'),
+    maxheight: maxwidth.optional(),
+    discover: z.boolean().optional().describe('Default `true`.'),
+  })
+  .meta({ id: 'OEmbedProxyParams', description: 'Parameters of `GET /oembed/1.0/proxy`.' });
 
 /** An oEmbed answer (JSON format). */
-export const oembedSchema = z.looseObject({
-  version: z.union([z.string(), z.number()]).optional(),
-  type: z.string().optional(),
-  title: z.string().optional(),
-  html: z.string().optional(),
-  provider_name: z.string().optional(),
-  provider_url: z.string().optional(),
-  author_name: z.string().optional(),
-  author_url: z.string().optional(),
-  width: z.union([z.number(), z.string()]).nullable().optional(),
-  height: z.union([z.number(), z.string()]).nullable().optional(),
-});
+export const oembedSchema = z
+  .looseObject({
+    version: z.union([z.string(), z.number()]).optional(),
+    type: z.string().optional(),
+    title: z.string().optional(),
+    html: z.string().optional(),
+    provider_name: z.string().optional(),
+    provider_url: z.string().optional(),
+    author_name: z.string().optional(),
+    author_url: z.string().optional(),
+    width: z.union([z.number(), z.string()]).nullable().optional(),
+    height: z.union([z.number(), z.string()]).nullable().optional(),
+  })
+  .meta({ id: 'OEmbed', description: 'An oEmbed answer (JSON format).' });
 
 /** oEmbed (`/oembed/1.0`): JSON answers are checked, `format: 'xml'` answers returned as text. */
 export function oembedResource(t: Transport): OEmbedResource {

@@ -1,7 +1,7 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { mswFetch } from '../helpers/msw-fetch.js';
 import {
@@ -19,6 +19,19 @@ import {
 } from './helpers.js';
 
 const server = useServer();
+/** Who the credentials are (`users/me`), on either route style: asked before any other request. */
+const me = (accepted = true) =>
+  http.get(/users(%2F|\/)me/, () =>
+    accepted
+      ? HttpResponse.json({ id: 1, name: USER })
+      : wpError('rest_not_logged_in', 'You are not currently logged in.', 401),
+  );
+beforeEach(() =>
+  server.use(
+    me(),
+    http.get(`${ROOT}/`, () => HttpResponse.json({ namespaces: ['wp/v2'], authentication: [], routes: {} })),
+  ),
+);
 
 function io(env: Record<string, string | undefined> = {}, tty = false) {
   const out: string[] = [];
@@ -131,7 +144,7 @@ describe('docs get|post|put|patch|delete', () => {
   it('a wrong --rest-root says what to check, in command-line terms (rest_api_not_found, exit 1)', async () => {
     server.use(
       http.get(
-        `${BASE}/api/wp/v2/posts`,
+        `${BASE}/api/*`,
         () =>
           new HttpResponse('<!doctype html><p>Not found</p>', {
             status: 404,
@@ -178,7 +191,10 @@ describe('docs get|post|put|patch|delete', () => {
     let route: string | null = null;
     server.use(
       http.get(`${BASE}/`, ({ request }) => {
-        route = new URL(request.url).searchParams.get('rest_route');
+        const asked = new URL(request.url).searchParams.get('rest_route');
+        if (asked === '/') return HttpResponse.json({ namespaces: ['wp/v2'], routes: {} });
+        if (asked === '/wp/v2/users/me') return HttpResponse.json({ id: 1 });
+        route = asked;
         return HttpResponse.json([]);
       }),
     );

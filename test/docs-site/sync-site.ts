@@ -31,6 +31,11 @@ export class FakeSite {
   readonly requests: { method: string; path: string; items?: { method: string; path: string }[] }[] = [];
   /** Slugs whose create or update the site refuses (400, rest_invalid_param). */
   readonly refuse = new Set<string>();
+  /**
+   * When set, the only application password the site accepts; any other makes a request anonymous, as
+   * WordPress does (`users/me` 401, a list of any status 400 `rest_invalid_param`).
+   */
+  password: string | undefined;
   /** What the site makes of content it stores (WordPress may filter HTML). */
   normalize: (html: string) => string = (html) => html;
   /** The second of `modified_gmt`; tests move it to emulate edits in the same second or later. */
@@ -88,6 +93,9 @@ export class FakeSite {
   }
 
   handlers() {
+    const anonymous = (request: Request) =>
+      this.password !== undefined &&
+      !atob(request.headers.get('authorization')?.replace(/^Basic /, '') ?? '').endsWith(`:${this.password}`);
     const list =
       (type: string) =>
       ({ request }: { request: Request }) => {
@@ -95,12 +103,16 @@ export class FakeSite {
         this.requests.push({ method: 'GET', path: url.pathname.replace(/^\/wp-json/, '') });
         const include = url.searchParams.getAll('include[]').map(Number);
         const slugs = url.searchParams.getAll('slug[]');
+        const parents = url.searchParams.getAll('parent[]').map(Number);
         const any = url.searchParams.getAll('status[]').includes('any');
+        if (any && anonymous(request))
+          return wpError('rest_invalid_param', 'Invalid parameter(s): status', 400);
         const items = [...this.items.values()].filter(
           (i) =>
             i.type === type &&
             (include.length === 0 || include.includes(i.id)) &&
             (slugs.length === 0 || slugs.includes(i.slug)) &&
+            (parents.length === 0 || parents.includes(i.parent ?? -1)) &&
             (type === 'attachment'
               ? i.status === 'inherit'
               : any
@@ -164,6 +176,12 @@ export class FakeSite {
           },
         }),
       ),
+      http.get(`${ROOT}/${this.ns}/users/me`, ({ request }) => {
+        this.requests.push({ method: 'GET', path: `/${this.ns}/users/me` });
+        return anonymous(request)
+          ? wpError('rest_not_logged_in', 'You are not currently logged in.', 401)
+          : HttpResponse.json({ id: 1, name: 'editor', slug: 'editor' });
+      }),
       ...kinds.map(([route, type]) => http.get(`${ROOT}/${this.ns}/${route}`, list(type))),
       http.get(`${ROOT}/${this.ns}/media`, list('attachment')),
       http.post(`${ROOT}/${this.ns}/media`, async ({ request }) => {

@@ -125,7 +125,8 @@ describe('public types of the docs-site client', () => {
 });
 
 /*
- * The public interfaces are written out; the zod schemas that check values at run time stay inside.
+ * The public interfaces are generated from the zod schemas that check values at run time (which stay
+ * inside): scripts/docs-site-types.ts, checked current by types-generated.test.ts.
  * These assertions keep the two in step, both ways: what a schema lets through has the interface's
  * type, and the interface promises nothing the schema does not check.
  */

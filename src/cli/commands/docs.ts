@@ -34,7 +34,8 @@ docs sync makes the site's pages (or posts) match the Markdown files of DIR (doc
   --prune  move to the trash the items the sync created whose file is gone (--yes when not on a terminal)
   --force  overwrite items changed on the site since the last sync (conflicts)
   exit codes: 0 in sync, 1 some items failed (or the site could not be reached), 2 bad command line,
-              3 refused: conflicts (also a --plan showing them) or the trash not confirmed, 4 bad input in DIR
+              3 refused: conflicts (also a --plan showing them) or the trash not confirmed, 4 bad input in DIR,
+              5 the site did not accept the user name and application password (every docs subcommand)
 
 Environment:
   ${DOCS_ENV.baseUrl}      the site's base address (or --base-url)
@@ -118,8 +119,34 @@ function errorJson(error: DocsSiteError) {
   return { code: error.code, status: error.status, message: error.message, data: error.data };
 }
 
-/** `docs get|post|put|patch|delete|batch`: script the documentation site. */
+/** `docs get|post|put|patch|delete|batch|sync`: script the documentation site. */
 export const docsCommand: CliCommand = async (argv, io) => {
+  try {
+    return await runDocs(argv, io);
+  } catch (error) {
+    // Refused when asked who they are (`users/me`): the user name or application password is wrong.
+    const refused = error instanceof DocsSiteError && error.code === 'credentials_refused';
+    if (!refused || !error.path?.endsWith('/users/me')) throw error;
+    io.stderr.write(
+      `affiliation-validation docs: the site did not accept the user name and application password (${DOCS_ENV.username}, ${DOCS_ENV.applicationPassword}): check them, or make a new application password in the user's profile on the site [credentials_refused]\n`,
+    );
+    return SYNC_EXIT.credentials;
+  }
+};
+
+/**
+ * A client for the command. With credentials it has read the index (for the content namespace) and
+ * asked the site who they are: WordPress takes a wrong application password for an anonymous request.
+ */
+async function connect(values: ReturnType<typeof parse>['values'], io: CliIO, read: boolean) {
+  const options = clientOptions(values, io);
+  if (!options.auth && !read) return withHints(io, () => new DocsSiteClient(options));
+  const docs = await withHints(io, () => DocsSiteClient.connect(options));
+  if (options.auth) await docs.verifyCredentials();
+  return docs;
+}
+
+async function runDocs(argv: string[], io: CliIO): Promise<number> {
   const refused = argv.find((a) => CREDENTIAL_FLAG.test(a));
   if (refused) {
     throw new CliUsageError(
@@ -161,7 +188,7 @@ export const docsCommand: CliCommand = async (argv, io) => {
     query.append(pair.slice(0, eq), pair.slice(eq + 1));
   }
   const body = values.data === undefined ? undefined : await readJson(values.data, '--data');
-  const docs = await withHints(io, () => new DocsSiteClient(clientOptions(values, io)));
+  const docs = await connect(values, io, false);
   const qs = query.toString();
   const path = qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
   try {
@@ -187,7 +214,7 @@ export const docsCommand: CliCommand = async (argv, io) => {
     }
     throw error;
   }
-};
+}
 
 function parse(argv: string[]) {
   return parseArgs({
@@ -244,7 +271,7 @@ async function runBatchFile(
     }
   }
   const requests = fromFile.requests as BatchRequest[];
-  const docs = await withHints(io, () => DocsSiteClient.connect(clientOptions(values, io)));
+  const docs = await connect(values, io, true);
   const progress = progressReporter(io);
   let results: BatchResult[];
   try {
@@ -297,8 +324,8 @@ function progressReporter(io: CliIO, label = 'batch') {
   };
 }
 
-/** Exit codes of `docs sync` (documented in the usage and docs/docs-sync.md). */
-export const SYNC_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, badInput: 4 } as const;
+/** Exit codes of `docs` (documented in the usage and docs/docs-sync.md). */
+export const SYNC_EXIT = { ok: 0, failed: 1, usage: 2, refused: 3, badInput: 4, credentials: 5 } as const;
 
 async function runSync(
   dir: string | undefined,

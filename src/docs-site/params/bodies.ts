@@ -6,7 +6,9 @@ import { contentStatusSchema, dateTimeSchema, postFormatSchema } from './list.js
  * because plugins register their own fields (`register_rest_field`).
  */
 
-const rawText = z.union([z.string(), z.looseObject({ raw: z.string() })]);
+export const rawTextSchema = z
+  .union([z.string(), z.looseObject({ raw: z.string() })])
+  .meta({ id: 'RawText', description: 'A text field sent as a string or as `{ raw }`.', group: '' });
 const ids = z.array(z.int().min(0));
 const openClosed = z.enum(['open', 'closed']);
 const metaObject = z.record(z.string(), z.unknown());
@@ -17,9 +19,9 @@ const contentBody = {
   slug: z.string().optional(),
   status: contentStatusSchema.optional(),
   password: z.string().optional(),
-  title: rawText.optional(),
-  content: rawText.optional(),
-  excerpt: rawText.optional(),
+  title: rawTextSchema.optional(),
+  content: rawTextSchema.optional(),
+  excerpt: rawTextSchema.optional(),
   author: z.int().min(0).optional(),
   featured_media: z.int().min(0).optional(),
   comment_status: openClosed.optional(),
@@ -28,56 +30,82 @@ const contentBody = {
   template: z.string().optional(),
 };
 
-/** Body of a post create or update. */
-export const postBodySchema = z.looseObject({
-  ...contentBody,
-  format: postFormatSchema.optional(),
-  sticky: z.boolean().optional(),
-  categories: ids.optional(),
-  tags: ids.optional(),
+/** Fields every content body shares. */
+export const contentBodySchema = z.looseObject(contentBody).meta({
+  id: 'ContentBody',
+  description:
+    'Fields every content body (posts, pages, media, blocks) shares; unknown fields are sent as given.',
+  group: '',
 });
+
+/** Body of a post create or update. */
+export const postBodySchema = z
+  .looseObject({
+    ...contentBody,
+    format: postFormatSchema.optional(),
+    sticky: z.boolean().optional(),
+    categories: ids.optional(),
+    tags: ids.optional(),
+  })
+  .meta({ id: 'PostBody', description: 'Body of a post create or update.' });
 
 /** Body of a page create or update. */
-export const pageBodySchema = z.looseObject({
-  ...contentBody,
-  parent: z.int().min(0).optional(),
-  menu_order: z.int().optional(),
-});
+export const pageBodySchema = z
+  .looseObject({
+    ...contentBody,
+    parent: z.int().min(0).optional(),
+    menu_order: z.int().optional(),
+  })
+  .meta({ id: 'PageBody', description: 'Body of a page create or update.' });
 
 /** Body of a media update (and the extra fields of an upload). */
-export const mediaBodySchema = z.looseObject({
-  ...contentBody,
-  alt_text: z.string().optional(),
-  caption: rawText.optional(),
-  description: rawText.optional(),
-  post: z.int().min(0).optional(),
-});
+export const mediaBodySchema = z
+  .looseObject({
+    ...contentBody,
+    alt_text: z.string().optional(),
+    caption: rawTextSchema.optional(),
+    description: rawTextSchema.optional(),
+    post: z.int().min(0).optional(),
+  })
+  .meta({ id: 'MediaBody', description: 'Body of a media update (and the fields of an upload).' });
 
 /** Body of a reusable block create or update. */
-export const blockBodySchema = z.looseObject({
-  ...contentBody,
-  wp_pattern_category: ids.optional(),
-  meta: z.looseObject({ wp_pattern_sync_status: z.enum(['partial', 'unsynced', '']).optional() }).optional(),
-});
+export const blockBodySchema = z
+  .looseObject({
+    ...contentBody,
+    wp_pattern_category: ids.optional(),
+    meta: z
+      .looseObject({ wp_pattern_sync_status: z.enum(['partial', 'unsynced', '']).optional() })
+      .optional(),
+  })
+  .meta({ id: 'BlockBody', description: 'Body of a reusable block create or update.' });
 
 /** Body of a menu item create or update. */
-export const menuItemBodySchema = z.looseObject({
-  title: rawText.optional(),
-  type: z.enum(['taxonomy', 'post_type', 'post_type_archive', 'custom']).optional(),
-  status: contentStatusSchema.optional(),
-  parent: z.int().min(0).optional(),
-  attr_title: z.string().optional(),
-  classes: z.array(z.string()).optional(),
-  description: z.string().optional(),
-  menu_order: z.int().min(1).optional(),
-  object: z.string().optional(),
-  object_id: z.int().min(0).optional(),
-  target: z.enum(['_blank', '']).optional(),
-  url: z.union([z.url(), z.literal('')]).optional(),
-  xfn: z.array(z.string()).optional(),
-  menus: z.int().min(0).optional(),
-  meta: metaObject.optional(),
-});
+export const menuItemBodySchema = z
+  .looseObject({
+    title: rawTextSchema.optional(),
+    type: z
+      .enum(['taxonomy', 'post_type', 'post_type_archive', 'custom'])
+      .optional()
+      .describe('Default `custom`.'),
+    status: contentStatusSchema.optional(),
+    parent: z.int().min(0).optional(),
+    attr_title: z.string().optional(),
+    classes: z.array(z.string()).optional(),
+    description: z.string().optional(),
+    menu_order: z.int().min(1).optional().describe('From 1.'),
+    object: z.string().optional(),
+    object_id: z.int().min(0).optional(),
+    target: z.enum(['_blank', '']).optional(),
+    url: z
+      .union([z.url(), z.literal('')])
+      .optional()
+      .describe('An absolute URL, or empty.'),
+    xfn: z.array(z.string()).optional(),
+    menus: z.int().min(0).optional(),
+    meta: metaObject.optional(),
+  })
+  .meta({ id: 'MenuItemBody', description: 'Body of a menu item create or update.' });
 
 /** The slug rule of templates and template parts: letters, digits, underscore, percent, hyphen. */
 export const templateSlugSchema = z
@@ -88,26 +116,37 @@ export const templateSlugSchema = z
 const templateFields = {
   theme: z.string().optional(),
   type: z.string().optional(),
-  content: rawText.optional(),
-  title: rawText.optional(),
+  content: rawTextSchema.optional(),
+  title: rawTextSchema.optional(),
   description: z.string().optional(),
   status: contentStatusSchema.optional(),
   author: z.int().min(0).optional(),
 };
 
 /** Body of a template create (slug required). */
-export const templateCreateSchema = z.looseObject({ ...templateFields, slug: templateSlugSchema });
+export const templateCreateSchema = z
+  .looseObject({ ...templateFields, slug: templateSlugSchema })
+  .meta({ id: 'TemplateCreateBody', description: 'Body of a template create (`slug` required).' });
 /** Body of a template update. */
-export const templateUpdateSchema = z.looseObject({ ...templateFields, slug: templateSlugSchema.optional() });
+export const templateUpdateSchema = z
+  .looseObject({ ...templateFields, slug: templateSlugSchema.optional() })
+  .meta({
+    id: 'TemplateUpdateBody',
+    description: 'Fields of a template or template-part update; `slug` is letters, digits, `_`, `%`, `-`.',
+  });
 /** Body of a template-part create (slug required). */
-export const templatePartCreateSchema = z.looseObject({
-  ...templateFields,
-  slug: templateSlugSchema,
-  area: z.string().optional(),
-});
+export const templatePartCreateSchema = z
+  .looseObject({
+    ...templateFields,
+    slug: templateSlugSchema,
+    area: z.string().optional(),
+  })
+  .meta({ id: 'TemplatePartCreateBody', description: 'Body of a template-part create (`slug` required).' });
 /** Body of a template-part update. */
-export const templatePartUpdateSchema = z.looseObject({
-  ...templateFields,
-  slug: templateSlugSchema.optional(),
-  area: z.string().optional(),
-});
+export const templatePartUpdateSchema = z
+  .looseObject({
+    ...templateFields,
+    slug: templateSlugSchema.optional(),
+    area: z.string().optional(),
+  })
+  .meta({ id: 'TemplatePartUpdateBody', description: 'Body of a template-part update.' });

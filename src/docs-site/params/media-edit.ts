@@ -19,29 +19,38 @@ const crop = z.strictObject({
   args: z.strictObject({ left: percent, top: percent, width: percent, height: percent }),
 });
 
-/** One media edit modifier. */
-export const mediaModifierSchema = z.discriminatedUnion('type', [flip, rotate, crop]);
+const CROP = '@deprecated use a crop modifier. 0 to 100.';
 
-/** Body of `POST /media/{id}/edit`. */
-export const mediaEditSchema = z.looseObject({
-  src: z.url(),
-  modifiers: z.array(mediaModifierSchema).min(1).optional(),
-  /** @deprecated use a rotate modifier */
-  rotation: z.int().gt(0).lt(360).optional(),
-  /** @deprecated use a crop modifier */
-  x: percent.optional(),
-  /** @deprecated use a crop modifier */
-  y: percent.optional(),
-  /** @deprecated use a crop modifier */
-  width: percent.optional(),
-  /** @deprecated use a crop modifier */
-  height: percent.optional(),
-  caption: z.string().optional(),
-  description: z.string().optional(),
-  title: z.string().optional(),
-  post: z.int().min(0).optional(),
-  alt_text: z.string().optional(),
+/** One media edit modifier. */
+export const mediaModifierSchema = z.discriminatedUnion('type', [flip, rotate, crop]).meta({
+  id: 'MediaModifier',
+  description: 'One media edit modifier: flip, rotate (degrees clockwise) or crop (percentages).',
 });
 
+/** Body of `POST /media/{id}/edit`. */
+export const mediaEditSchema = z
+  .looseObject({
+    src: z.url().describe('The address of the image to edit.'),
+    modifiers: z.array(mediaModifierSchema).min(1).optional().describe('At least one.'),
+    rotation: z
+      .int()
+      .gt(0)
+      .lt(360)
+      .optional()
+      .describe('@deprecated use a rotate modifier. An integer from 1 to 359.'),
+    x: percent.optional().describe(CROP),
+    y: percent.optional().describe(CROP),
+    width: percent.optional().describe(CROP),
+    height: percent.optional().describe(CROP),
+    caption: z.string().optional(),
+    description: z.string().optional(),
+    title: z.string().optional(),
+    post: z.int().min(0).optional(),
+    alt_text: z.string().optional(),
+  })
+  .meta({ id: 'MediaEditBody', description: 'Body of `POST /media/{id}/edit`.' });
+
 /** Body of `POST /media/{id}/post-process`. */
-export const mediaPostProcessSchema = z.strictObject({ action: z.literal('create-image-subsizes') });
+export const mediaPostProcessSchema = z
+  .strictObject({ action: z.literal('create-image-subsizes') })
+  .meta({ id: 'MediaPostProcessBody', description: 'Body of `POST /media/{id}/post-process`.' });

@@ -18,12 +18,19 @@ export const looseRecord = emptyArrayAsObject(z.record(z.string(), z.unknown()))
  */
 export const renderedField = emptyArrayAsObject(
   z.looseObject({
-    raw: z.string().optional(),
-    rendered: z.string().optional(),
-    protected: z.boolean().optional(),
-    block_version: z.number().optional(),
+    raw: z.string().optional().describe("The stored text (`context: 'edit'` only)."),
+    rendered: z.string().optional().describe('The text as the site renders it.'),
+    protected: z
+      .boolean()
+      .optional()
+      .describe('Whether the item is password-protected (content and excerpt).'),
+    block_version: z.number().optional().describe('The block format version of the content.'),
   }),
-);
+).meta({
+  id: 'RenderedField',
+  description: 'A `{ raw?, rendered? }` field: title, content, excerpt, caption, description.',
+  group: '',
+});
 
 /** A field that is a plain string in some kinds and `{ raw, rendered }` in others. */
 export const textOrRendered = z.union([z.string(), renderedField]);

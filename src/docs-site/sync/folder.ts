@@ -1,4 +1,4 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { DocsSyncIssue } from './errors.js';
 import type { Renderer } from './render.js';
@@ -21,8 +21,14 @@ export interface SourceFile {
   featuredImage: string | undefined;
   /** Absolute paths of the local images the body references. */
   images: string[];
-  /** Renders the body with the images' addresses filled in. */
-  render: (urlOf: (image: string) => string) => string;
+  /** Absolute paths of the Markdown files of the folder the body links to. */
+  links: string[];
+  /**
+   * Renders the body with the images' addresses filled in, and each link to a Markdown file of the
+   * folder made the link of its page (its `#anchor` kept), or left as written while `linkOf` does not
+   * know it yet.
+   */
+  render: (urlOf: (image: string) => string, linkOf: (file: string) => string | undefined) => string;
 }
 
 /** The statuses a synced item may have (`future` needs a date, which the sync does not set). */
@@ -224,6 +230,18 @@ export async function readFolder(
       if (image === undefined) bad = true;
       else if (!images.includes(image)) images.push(image);
     }
+    const links: string[] = [];
+    for (const href of parsed.linkTargets) {
+      if (!isMarkdownLink(href)) continue;
+      const target = inside(dir, dirname(abs), decodePath(href));
+      if (target === undefined || !files.includes(target)) {
+        problem(
+          'missing_link',
+          `the link "${href}" leads ${target === undefined ? 'outside the folder' : `to ${posix(relative(dir, target))}, which is not a Markdown file of the folder`}; only links to its Markdown files become links to their pages`,
+        );
+        bad = true;
+      } else if (!links.includes(target)) links.push(target);
+    }
     const title = stringValue('title') ?? (parsed.firstHeading || slug);
     if (bad) continue;
     const source: SourceFile = {
@@ -238,11 +256,15 @@ export async function readFolder(
       template,
       featuredImage,
       images,
-      render: (urlOf) =>
-        parsed.render((src) => {
-          if (!isLocal(src)) return undefined;
-          const image = inside(dir, dirname(abs), decodePath(src));
-          return image === undefined ? undefined : urlOf(image);
+      links,
+      render: (urlOf, linkOf) =>
+        parsed.render((src, kind) => {
+          if (kind === 'link' && !isMarkdownLink(src)) return undefined;
+          const target = isLocal(src) ? inside(dir, dirname(abs), decodePath(src)) : undefined;
+          if (target === undefined) return undefined;
+          if (kind === 'image') return urlOf(target);
+          const link = linkOf(target);
+          return link === undefined ? undefined : link + (/#.*$/s.exec(src)?.[0] ?? '');
         }),
     };
     sources.push(source);
@@ -281,6 +303,11 @@ function isLocal(src: string): boolean {
   return src !== '' && !/^[a-z][a-z0-9+.-]*:/i.test(src) && !src.startsWith('/') && !src.startsWith('#');
 }
 
+/** A link to a Markdown file of the folder: local, its path (before `?` or `#`) ending in `.md`. */
+function isMarkdownLink(href: string): boolean {
+  return isLocal(href) && /\.md$/i.test(href.replace(/[?#].*$/s, ''));
+}
+
 /** The file path of a Markdown link target: query and fragment dropped, percent-escapes decoded. */
 function decodePath(src: string): string {
   const bare = src.replace(/[?#].*$/s, '');
@@ -306,6 +333,16 @@ async function localImage(
   }
   if (!(await isFile(abs))) {
     problem('missing_image', `${what} does not exist (looked for ${posix(relative(dir, abs))})`, key);
+    return undefined;
+  }
+  // A symbolic link is followed: the file it leads to must be inside the folder too.
+  const [real, realDir] = await Promise.all([realpath(abs), realpath(dir)]);
+  if (inside(realDir, realDir, real) === undefined) {
+    problem(
+      'missing_image',
+      `${what} is a symbolic link to ${real}, outside the folder; only files inside it are uploaded`,
+      key,
+    );
     return undefined;
   }
   return abs;

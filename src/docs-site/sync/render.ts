@@ -4,14 +4,19 @@
  */
 import type { Token } from 'markdown-it';
 
-/** A Markdown body parsed once and rendered when the images' addresses are known. */
+/** A Markdown body parsed once and rendered when the addresses of its images and links are known. */
 export interface ParsedMarkdown {
   /** Every image source the body references, as written (percent-encoded by the parser). */
   imageSources: string[];
+  /** Every link target (`href`) the body has, as written. */
+  linkTargets: string[];
   /** The text of the first level-1 heading, or `''`. */
   firstHeading: string;
-  /** HTML of the body; `urlOf` gives the address of an image source, or `undefined` to keep it. */
-  render: (urlOf: (src: string) => string | undefined) => string;
+  /**
+   * HTML of the body; `urlOf` gives the address of an image source or a link target, or `undefined`
+   * to keep it as written.
+   */
+  render: (urlOf: (src: string, kind: 'image' | 'link') => string | undefined) => string;
 }
 
 export interface Renderer {
@@ -38,6 +43,7 @@ export async function loadRenderer(): Promise<Renderer> {
       const env = {};
       const tokens = md.parse(body, env);
       const images: Token[] = [];
+      const links: Token[] = [];
       let firstHeading = '';
       tokens.forEach((token, i) => {
         if (!firstHeading && token.type === 'heading_open' && token.tag === 'h1') {
@@ -50,21 +56,26 @@ export async function loadRenderer(): Promise<Renderer> {
         const walk = (list: Token[] | null) => {
           for (const t of list ?? []) {
             if (t.type === 'image') images.push(t);
+            else if (t.type === 'link_open') links.push(t);
             walk(t.children);
           }
         };
         walk(token.children);
       });
       const sources = images.map((t) => String(t.attrGet('src') ?? ''));
+      const targets = links.map((t) => String(t.attrGet('href') ?? ''));
       return {
         imageSources: sources,
+        linkTargets: targets,
         firstHeading,
         render: (urlOf) => {
-          images.forEach((t, i) => {
-            const src = sources[i] ?? '';
-            const url = urlOf(src);
-            t.attrSet('src', url === undefined ? src : md.normalizeLink(url));
-          });
+          const set = (list: Token[], attr: string, written: string[], kind: 'image' | 'link') =>
+            list.forEach((t, i) => {
+              const url = urlOf(written[i] ?? '', kind);
+              t.attrSet(attr, url === undefined ? (written[i] ?? '') : md.normalizeLink(url));
+            });
+          set(images, 'src', sources, 'image');
+          set(links, 'href', targets, 'link');
           return md.renderer.render(tokens, md.options, env);
         },
       };

@@ -56,6 +56,27 @@ interface Work {
   site: SiteItem | undefined;
   /** Whether the parent is a page outside the folder (its id is then known from the start). */
   externalParentId?: number;
+  /** The content the site holds after this run's writes (or held, unchanged). */
+  content?: string;
+}
+
+/** Everything a sync decided before writing: what {@link apply} carries out. */
+interface Plan {
+  root: string;
+  type: 'pages' | 'posts';
+  resource: SyncResource;
+  state: SyncState | undefined;
+  /** Works in write order: parents before children. */
+  works: Work[];
+  workOf: Map<string, Work>;
+  /** By absolute path of the Markdown file. */
+  workOfFile: Map<string, Work>;
+  deletes: { item: SyncItem; slug: string }[];
+  mediaOf: Map<string, MediaFile>;
+  toUpload: MediaFile[];
+  /** Ids the state file named that the site still has. */
+  onSite: Set<number>;
+  report: SyncReport;
 }
 
 const CHUNK = 100;
@@ -64,13 +85,16 @@ const PENDING = 'about:blank#docs-sync-pending-upload';
 
 /**
  * Sync a folder of Markdown files to the site's pages (or posts): each `*.md` file is one item,
- * created or updated by slug, with its local images uploaded once (matched by content hash). The
- * plan (create / update / unchanged / conflict / delete) is made before anything is written; bad
- * input, a conflict (unless `force`) and a state file of another site are refused with a
- * {@link DocsSyncError} before any write. Writes go through `/batch/v1` in calls of at most 25,
- * parents before children; a failed item is reported with the site's error while the others sync.
- * A state file in the folder (`.docs-sync.json`) records, per slug, the id, the site's
- * `modified_gmt` and a hash of what was written: commit it with the Markdown.
+ * created or updated by slug, with its local images uploaded once (matched by content hash) and its
+ * links to other Markdown files of the folder made links to their pages. The plan (create / update
+ * / unchanged / conflict / delete) is made before anything is written; bad input, a conflict
+ * (unless `force`), a state file of another site, and a page to be trashed that would leave pages
+ * under it are refused with a {@link DocsSyncError} before any write. Writes go through `/batch/v1`
+ * in calls of at most 25, parents before children; a failed item is reported with the site's error
+ * while the others sync. A state file in the folder (`.docs-sync.json`) records, per slug, the id,
+ * the site's `modified_gmt` and a hash of what was written: commit it with the Markdown. With
+ * credentials configured, the sync first asks the site who they are (`credentials_refused` when it
+ * does not accept them).
  *
  * The Markdown and YAML libraries are loaded when this is first called, not when the entry point is
  * imported.
@@ -91,6 +115,31 @@ export async function syncFolder(
   dir: string,
   options: SyncOptions = {},
 ): Promise<SyncReport> {
+  const plan = await planSync(docs, dir, options);
+  const { report } = plan;
+  if (options.plan) return report;
+  const conflicts = report.items.filter((i) => i.action === 'conflict');
+  if (conflicts.length > 0 && !options.force) {
+    throw new DocsSyncError(
+      conflicts.map((c) => ({
+        code: 'conflict' as const,
+        file: c.file,
+        slug: c.slug,
+        message: `"${c.slug}" (id ${c.id}) was changed on the site since the last sync (${(c.changes ?? []).join(', ')}); sync with force to overwrite it, or copy the change into the file`,
+      })),
+    );
+  }
+  const writes = report.items.some((i) => i.action !== 'unchanged');
+  if (writes && options.confirm && !(await options.confirm(report.items))) {
+    report.confirmed = false;
+    report.media.uploaded = 0;
+    return report;
+  }
+  return apply(docs, plan, options);
+}
+
+/** Read the folder, the state file and the site, and decide every item's action. Writes nothing. */
+async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions): Promise<Plan> {
   const where = 'syncFolder';
   const type = options.type ?? 'pages';
   if (type !== 'pages' && type !== 'posts') throw invalidParam('type', 'must be "pages" or "posts"', where);
@@ -106,11 +155,14 @@ export async function syncFolder(
   }
   const resource = docs[type] as unknown as SyncResource;
   const issues: DocsSyncIssue[] = [];
-  const renderer = await loadRenderer();
-  const sources = await readFolder(root, type, renderer, issues);
+  const sources = await readFolder(root, type, await loadRenderer(), issues);
   checkSlugs(sources, issues);
   const state = await readState(root, docs.baseUrl, type, issues);
   if (issues.length > 0) throw new DocsSyncError(issues);
+  // A wrong application password looks anonymous to WordPress: find out who we are first.
+  await docs.verifyCredentials().catch((error: unknown) => {
+    if (!(error instanceof DocsSiteError && error.code === 'invalid_param')) throw error;
+  });
 
   const bySlug = new Map(sources.map((s) => [s.slug, s]));
   const external = [
@@ -120,146 +172,65 @@ export async function syncFolder(
 
   // What the site holds: the items the state file names, and the others by slug.
   const byId = new Map<number, SiteItem>();
-  const siteBySlug = new Map<string, SiteItem[]>();
   const read = async (params: Record<string, unknown>) => {
+    const found: SiteItem[] = [];
     for await (const item of resource.iterate({
       ...params,
       status: ['any'],
       context: 'edit',
       per_page: CHUNK,
-    })) {
-      byId.set(item.id, item);
-    }
+    }))
+      found.push(item);
+    for (const item of found) byId.set(item.id, item);
+    return found;
   };
   for (const ids of chunks(Object.values(entries).map((e) => e.id))) await read({ include: ids });
+  const onSite = new Set(Object.values(entries).flatMap((e) => (byId.has(e.id) ? [e.id] : [])));
   const unresolved = [
     ...sources.filter((s) => !byId.has(entries[s.slug]?.id ?? 0)).map((s) => s.slug),
     ...external,
   ];
   for (const slugs of chunks(unresolved)) await read({ slug: slugs });
+  const siteBySlug = new Map<string, SiteItem[]>();
   for (const item of byId.values()) {
-    if (typeof item.slug !== 'string') continue;
-    const list = siteBySlug.get(item.slug) ?? [];
-    list.push(item);
-    siteBySlug.set(item.slug, list);
+    if (typeof item.slug === 'string')
+      siteBySlug.set(item.slug, [...(siteBySlug.get(item.slug) ?? []), item]);
   }
 
-  const claimed = new Set<number>();
-  for (const entry of Object.values(entries)) if (byId.has(entry.id)) claimed.add(entry.id);
-  const works: Work[] = [];
-  for (const source of sources) {
-    let entry: StateEntry | undefined = entries[source.slug];
-    let site = entry ? byId.get(entry.id) : undefined;
-    if (!site) {
-      // Not in the state file, or gone from the site: adopt an item with the slug, if one.
-      entry = undefined;
-      const candidates = (siteBySlug.get(source.slug) ?? []).filter((i) => !claimed.has(i.id));
-      if (candidates.length > 1) {
-        issues.push({
-          code: 'ambiguous_slug',
-          file: source.file,
-          slug: source.slug,
-          message: `the site has ${candidates.length} ${type} with the slug "${source.slug}" (ids ${candidates.map((c) => c.id).join(', ')}); trash all but one`,
-        });
-      }
-      site = candidates.length === 1 ? candidates[0] : undefined;
-      if (site) claimed.add(site.id);
-    }
-    const work: Work = {
-      source,
-      entry,
-      site,
-      item: { slug: source.slug, file: source.file, action: 'create', outcome: 'planned' },
-    };
-    if (source.parentSlug !== undefined) {
-      work.item.parent = source.parentSlug;
-      if (!bySlug.has(source.parentSlug)) {
-        const found = (siteBySlug.get(source.parentSlug) ?? []).filter((i) => i.status !== 'trash');
-        if (found.length !== 1) {
-          issues.push({
-            code: found.length === 0 ? 'unknown_parent' : 'ambiguous_slug',
-            file: source.file,
-            slug: source.slug,
-            key: 'parent',
-            message:
-              found.length === 0
-                ? `"parent: ${source.parentSlug}" is neither a file of the folder nor a page on the site`
-                : `"parent: ${source.parentSlug}" matches ${found.length} pages on the site`,
-          });
-        } else work.externalParentId = (found[0] as SiteItem).id;
-      }
-    }
-    works.push(work);
-  }
+  const claimed = new Set(onSite);
+  const works = sources.map((source) =>
+    match(source, { entries, byId, siteBySlug, bySlug, claimed, type, issues }),
+  );
   if (issues.length > 0) throw new DocsSyncError(issues);
   const ordered = parentsFirst(works);
-
-  // Local images, found on the site by a slug made from their content hash.
-  const media = new Map<string, MediaFile>();
-  const mediaOf = new Map<string, MediaFile>();
-  for (const path of new Set(
-    sources.flatMap((s) => [...s.images, ...(s.featuredImage ? [s.featuredImage] : [])]),
-  )) {
-    const hash = createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex');
-    const file = media.get(hash) ?? { hash, path, slug: `docs-sync-${hash.slice(0, 24)}` };
-    media.set(hash, file);
-    mediaOf.set(path, file);
-  }
-  for (const slugs of chunks([...media.values()].map((m) => m.slug))) {
-    for await (const found of docs.media.iterate({ slug: slugs, per_page: CHUNK })) {
-      const file = [...media.values()].find((m) => m.slug === found.slug);
-      if (file && file.id === undefined && found.source_url) {
-        file.id = found.id;
-        file.url = found.source_url;
-      }
-    }
-  }
-  const toUpload = [...media.values()].filter((m) => m.id === undefined);
-  const reused = media.size - toUpload.length;
-
-  const workOf = new Map(ordered.map((w) => [w.source.slug, w]));
-  const idOf = (slug: string): number | undefined => {
-    const w = workOf.get(slug);
-    return w ? (w.item.id ?? w.site?.id) : undefined;
+  const plan: Plan = {
+    root,
+    type,
+    resource,
+    state,
+    works: ordered,
+    workOf: new Map(ordered.map((w) => [w.source.slug, w])),
+    workOfFile: new Map(ordered.map((w) => [join(root, w.source.file), w])),
+    deletes: [],
+    mediaOf: new Map(),
+    toUpload: [],
+    onSite,
+    report: undefined as unknown as SyncReport,
   };
-  const desiredOf = (work: Work): Desired => {
-    const { source } = work;
-    const featured = source.featuredImage ? mediaOf.get(source.featuredImage) : undefined;
-    const desired: Desired = {
-      slug: source.slug,
-      title: source.title,
-      content: source.render((image) => mediaOf.get(image)?.url ?? PENDING),
-      excerpt: source.excerpt,
-      status: source.status,
-      template: source.template,
-      featured_media: featured ? (featured.id ?? -1) : 0,
-    };
-    if (type === 'pages') {
-      desired.parent =
-        source.parentSlug === undefined ? 0 : (work.externalParentId ?? idOf(source.parentSlug));
-      desired.menu_order = source.menuOrder;
-    }
-    return desired;
-  };
+  const reused = await findMedia(docs, sources, plan);
 
   const pages = type === 'pages';
-  /**
-   * Changed on the site since the last sync: its modified_gmt moved, or (an edit within the same
-   * second) what it holds is not what it held after the sync's write.
-   */
-  const changedOnSite = (site: SiteItem, entry: StateEntry | undefined) =>
-    entry !== undefined &&
-    (site.modified_gmt !== entry.modified_gmt || hashOf(siteFields(site, pages)) !== entry.site_hash);
-  for (const work of ordered) {
-    const { item, site, entry } = work;
+  for (const { item, site } of ordered) {
     if (!site) continue;
     item.id = site.id;
     if (typeof site.link === 'string') item.link = site.link;
-    const desired = desiredOf(work);
+  }
+  for (const work of ordered) {
+    const { item, site, entry } = work;
+    if (!site) continue;
+    const desired = desiredOf(plan, work);
     const changes = differences(desired, siteFields(site, pages));
-    const siteChanged = changedOnSite(site, entry);
+    const siteChanged = changedOnSite(site, entry, pages);
     // Equal, or the site keeps what it made of the sync's last write (it may normalise the HTML) and
     // the file has not changed since.
     if (changes.length === 0 || (entry && !siteChanged && hashOf(desired) === entry.hash)) {
@@ -271,7 +242,6 @@ export async function syncFolder(
   }
 
   // Items the sync created earlier whose file is gone.
-  const deletes: { item: SyncItem; slug: string }[] = [];
   const orphans: string[] = [];
   for (const [slug, entry] of Object.entries(entries)) {
     if (bySlug.has(slug) || !entry.created) continue;
@@ -283,47 +253,189 @@ export async function syncFolder(
     }
     const item: SyncItem = { slug, action: 'delete', id: entry.id, outcome: 'planned' };
     if (typeof site.link === 'string') item.link = site.link;
-    if (changedOnSite(site, entry)) {
+    if (changedOnSite(site, entry, pages)) {
       item.action = 'conflict';
       item.changes = ['edited on the site since the last sync, and its file is gone'];
     }
-    deletes.push({ item, slug });
+    plan.deletes.push({ item, slug });
   }
+  if (pages && plan.deletes.length > 0) await checkChildren(plan, read, issues);
+  if (issues.length > 0) throw new DocsSyncError(issues);
 
-  const items = [...ordered.map((w) => w.item), ...deletes.map((d) => d.item)];
-  const report: SyncReport = {
+  const items = [...ordered.map((w) => w.item), ...plan.deletes.map((d) => d.item)];
+  plan.report = {
     type,
     planned: options.plan === true,
     confirmed: true,
     items,
     counts: countActions(items),
     failed: 0,
-    media: { uploaded: toUpload.length, reused, failed: 0 },
+    media: { uploaded: plan.toUpload.length, reused, failed: 0 },
     orphans,
     stateFile: join(root, STATE_FILE),
   };
-  const conflicts = items.filter((i) => i.action === 'conflict');
-  if (options.plan) return report;
-  if (conflicts.length > 0 && !options.force) {
-    throw new DocsSyncError(
-      conflicts.map((c) => ({
-        code: 'conflict' as const,
-        file: c.file,
-        slug: c.slug,
-        message: `"${c.slug}" (id ${c.id}) was changed on the site since the last sync (${(c.changes ?? []).join(', ')}); sync with force to overwrite it, or copy the change into the file`,
-      })),
-    );
-  }
-  const writes = items.filter((i) => i.action !== 'unchanged');
-  if (writes.length > 0 && options.confirm && !(await options.confirm(items))) {
-    report.confirmed = false;
-    report.media.uploaded = 0;
-    return report;
-  }
+  return plan;
+}
 
-  // Writing: uploads, then the items in waves (a page after its parent), then the trash.
-  const next: SyncState = { version: 1, site: docs.baseUrl, type, items: { ...entries } };
-  const before = JSON.stringify(state ?? null);
+/** The site's item for a file (by the state file's id, else adopted by slug) and a parent outside the folder. */
+function match(
+  source: SourceFile,
+  known: {
+    entries: Record<string, StateEntry>;
+    byId: Map<number, SiteItem>;
+    siteBySlug: Map<string, SiteItem[]>;
+    bySlug: Map<string, SourceFile>;
+    claimed: Set<number>;
+    type: 'pages' | 'posts';
+    issues: DocsSyncIssue[];
+  },
+): Work {
+  const { siteBySlug, claimed, issues } = known;
+  let entry: StateEntry | undefined = known.entries[source.slug];
+  let site = entry ? known.byId.get(entry.id) : undefined;
+  if (!site) {
+    // Not in the state file, or gone from the site: adopt an item with the slug, if one.
+    entry = undefined;
+    const candidates = (siteBySlug.get(source.slug) ?? []).filter((i) => !claimed.has(i.id));
+    if (candidates.length > 1) {
+      issues.push({
+        code: 'ambiguous_slug',
+        file: source.file,
+        slug: source.slug,
+        message: `the site has ${candidates.length} ${known.type} with the slug "${source.slug}" (ids ${candidates.map((c) => c.id).join(', ')}); trash all but one`,
+      });
+    }
+    site = candidates.length === 1 ? candidates[0] : undefined;
+    if (site) claimed.add(site.id);
+  }
+  const work: Work = {
+    source,
+    entry,
+    site,
+    item: { slug: source.slug, file: source.file, action: 'create', outcome: 'planned' },
+  };
+  const parent = source.parentSlug;
+  if (parent === undefined) return work;
+  work.item.parent = parent;
+  if (known.bySlug.has(parent)) return work;
+  const found = (siteBySlug.get(parent) ?? []).filter((i) => i.status !== 'trash');
+  if (found.length === 1) work.externalParentId = found[0]!.id;
+  else {
+    issues.push({
+      code: found.length === 0 ? 'unknown_parent' : 'ambiguous_slug',
+      file: source.file,
+      slug: source.slug,
+      key: 'parent',
+      message:
+        found.length === 0
+          ? `"parent: ${parent}" is neither a file of the folder nor a page on the site`
+          : `"parent: ${parent}" matches ${found.length} pages on the site`,
+    });
+  }
+  return work;
+}
+
+/** Local images, found on the site by a slug made from their content hash. Returns how many are there. */
+async function findMedia(docs: DocsSiteClient, sources: SourceFile[], plan: Plan): Promise<number> {
+  const media = new Map<string, MediaFile>();
+  for (const path of new Set(
+    sources.flatMap((s) => [...s.images, ...(s.featuredImage ? [s.featuredImage] : [])]),
+  )) {
+    const hash = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
+    const file = media.get(hash) ?? { hash, path, slug: `docs-sync-${hash.slice(0, 24)}` };
+    media.set(hash, file);
+    plan.mediaOf.set(path, file);
+  }
+  for (const slugs of chunks([...media.values()].map((m) => m.slug))) {
+    for await (const found of docs.media.iterate({ slug: slugs, per_page: CHUNK })) {
+      const file = [...media.values()].find((m) => m.slug === found.slug);
+      if (file && file.id === undefined && found.source_url) {
+        file.id = found.id;
+        file.url = found.source_url;
+      }
+    }
+  }
+  plan.toUpload = [...media.values()].filter((m) => m.id === undefined);
+  return media.size - plan.toUpload.length;
+}
+
+/** A page to be trashed never keeps pages under it: the folder's own are moved, any other is refused. */
+async function checkChildren(
+  plan: Plan,
+  read: (params: Record<string, unknown>) => Promise<SiteItem[]>,
+  issues: DocsSyncIssue[],
+): Promise<void> {
+  const trashed = new Map(plan.deletes.map((d) => [d.item.id as number, d.slug]));
+  for (const { source, externalParentId } of plan.works) {
+    if (externalParentId === undefined || !trashed.has(externalParentId)) continue;
+    issues.push({
+      code: 'trashed_parent',
+      file: source.file,
+      slug: source.slug,
+      key: 'parent',
+      message: `"parent: ${source.parentSlug}" is a page whose file is gone, which prune moves to the trash; restore its file, or change or remove "parent"`,
+    });
+  }
+  const mine = new Set(plan.works.flatMap((w) => (w.site ? [w.site.id] : [])));
+  for (const ids of chunks([...trashed.keys()])) {
+    for (const child of await read({ parent: ids })) {
+      if (mine.has(child.id) || trashed.has(child.id)) continue;
+      const slug = trashed.get(child.parent ?? 0);
+      issues.push({
+        code: 'trash_has_children',
+        slug,
+        message: `"${slug}" (id ${child.parent}) is to be moved to the trash, but the page "${child.slug}" (id ${child.id}) is under it and not in the folder; move that page to another parent on the site first, or restore the file of "${slug}"`,
+      });
+    }
+  }
+}
+
+/** What the file asks the site to hold, with the addresses of images and pages known so far. */
+function desiredOf(plan: Plan, work: Work): Desired {
+  const { source } = work;
+  const featured = source.featuredImage ? plan.mediaOf.get(source.featuredImage) : undefined;
+  const desired: Desired = {
+    slug: source.slug,
+    title: source.title,
+    content: source.render(
+      (image) => plan.mediaOf.get(image)?.url ?? PENDING,
+      (file) => plan.workOfFile.get(file)?.item.link,
+    ),
+    excerpt: source.excerpt,
+    status: source.status,
+    template: source.template,
+    featured_media: featured ? (featured.id ?? -1) : 0,
+  };
+  if (plan.type === 'pages') {
+    const parent = source.parentSlug === undefined ? undefined : plan.workOf.get(source.parentSlug);
+    desired.parent =
+      source.parentSlug === undefined ? 0 : (work.externalParentId ?? parent?.item.id ?? parent?.site?.id);
+    desired.menu_order = source.menuOrder;
+  }
+  return desired;
+}
+
+/**
+ * Changed on the site since the last sync: its modified_gmt moved, or (an edit within the same
+ * second) what it holds is not what it held after the sync's write.
+ */
+function changedOnSite(site: SiteItem, entry: StateEntry | undefined, pages: boolean): boolean {
+  return (
+    entry !== undefined &&
+    (site.modified_gmt !== entry.modified_gmt || hashOf(siteFields(site, pages)) !== entry.site_hash)
+  );
+}
+
+/** Carry out a plan: uploads, then the items in waves (a page after its parent), links, then the trash. */
+async function apply(docs: DocsSiteClient, plan: Plan, options: SyncOptions): Promise<SyncReport> {
+  const { report, works, toUpload, resource } = plan;
+  const pages = plan.type === 'pages';
+  const entries = plan.state?.items ?? {};
+  const next: SyncState = { version: 1, site: docs.baseUrl, type: plan.type, items: { ...entries } };
+  const before = JSON.stringify(plan.state ?? null);
+  const writes = report.items.filter((i) => i.action !== 'unchanged');
   const total = toUpload.length + writes.length;
   let done = 0;
   const progress = (n: number) => {
@@ -346,31 +458,59 @@ export async function syncFolder(
     }
     progress(1);
   }
-  report.media = { uploaded, reused, failed: toUpload.length - uploaded };
+  report.media = { uploaded, reused: report.media.reused, failed: toUpload.length - uploaded };
 
-  const settled = (work: Work, outcome: SyncItem['outcome'], error?: DocsSiteError) => {
-    work.item.outcome = outcome;
-    if (error) work.item.error = error;
+  const remember = (work: Work, site: SiteItem, desired: Desired) => {
+    work.content = desired.content;
+    next.items[work.source.slug] = {
+      id: site.id,
+      modified_gmt: site.modified_gmt ?? '',
+      hash: hashOf(desired),
+      site_hash: hashOf(siteFields(site, pages)),
+      created: work.entry?.created ?? work.site === undefined,
+    };
   };
+  /** Writes `wave` through the batch route; each item is done (and remembered) or failed. */
+  const write = async (wave: Work[]) => {
+    const bodies = wave.map((w) => desiredOf(plan, w));
+    const requests = wave.map((w, i) => {
+      const body = bodies[i] as Desired as unknown as Record<string, unknown>;
+      return w.item.id === undefined ? resource.batchCreate(body) : resource.batchUpdate(w.item.id, body);
+    });
+    const start = done;
+    const results = await docs.batch(requests, {
+      onProgress: (p) => options.onProgress?.({ done: Math.min(total, start + p.done), total }),
+    });
+    done = Math.min(total, start + wave.length);
+    wave.forEach((work, i) => {
+      const result = results[i] as BatchResult;
+      const answer = result.ok ? parseAnswer(resource, result) : undefined;
+      if (!answer) {
+        work.item.outcome = 'failed';
+        work.item.error = result.error ?? notParsed();
+        return;
+      }
+      work.item.id = answer.id;
+      if (typeof answer.link === 'string') work.item.link = answer.link;
+      work.item.outcome = 'done';
+      remember(work, answer, bodies[i] as Desired);
+    });
+    await writeState(plan.root, next);
+  };
+
   let pending: Work[] = [];
-  for (const work of ordered) {
+  for (const work of works) {
     if (work.item.action === 'unchanged') {
-      settled(work, 'done');
+      work.item.outcome = 'done';
       // The site's modified_gmt may have moved on with nothing to write (an edit undone): remember it.
-      const site = work.site as SiteItem;
-      next.items[work.source.slug] = {
-        id: site.id,
-        modified_gmt: site.modified_gmt ?? '',
-        hash: hashOf(desiredOf(work)),
-        site_hash: hashOf(siteFields(site, pages)),
-        created: work.entry?.created ?? false,
-      };
+      remember(work, work.site as SiteItem, desiredOf(plan, work));
       continue;
     }
     const images = [...work.source.images, ...(work.source.featuredImage ? [work.source.featuredImage] : [])];
-    const broken = images.map((p) => mediaOf.get(p)?.error).find((e) => e !== undefined);
+    const broken = images.map((p) => plan.mediaOf.get(p)?.error).find((e) => e !== undefined);
     if (broken) {
-      settled(work, 'failed', broken);
+      work.item.outcome = 'failed';
+      work.item.error = broken;
       progress(1);
     } else pending.push(work);
   }
@@ -379,7 +519,7 @@ export async function syncFolder(
     const later: Work[] = [];
     for (const work of pending) {
       const parent = work.source.parentSlug;
-      const parentWork = parent === undefined ? undefined : workOf.get(parent);
+      const parentWork = parent === undefined ? undefined : plan.workOf.get(parent);
       if (parentWork && (parentWork.item.outcome === 'failed' || parentWork.item.outcome === 'skipped')) {
         work.item.outcome = 'skipped';
         work.item.error = new DocsSiteError(`not written: its parent "${parent}" could not be written`, {
@@ -391,47 +531,24 @@ export async function syncFolder(
     }
     if (wave.length === 0) {
       // Unreachable: the folder was checked for parent cycles; kept so a bug cannot loop forever.
-      for (const work of later) settled(work, 'skipped');
+      for (const work of later) work.item.outcome = 'skipped';
       break;
     }
-    const bodies = wave.map((w) => desiredOf(w));
-    const requests = wave.map((w, i) => {
-      const body = bodies[i] as Desired as unknown as Record<string, unknown>;
-      return w.item.id === undefined ? resource.batchCreate(body) : resource.batchUpdate(w.item.id, body);
-    });
-    const start = done;
-    const results = await docs.batch(requests, {
-      onProgress: (p) => options.onProgress?.({ done: start + p.done, total }),
-    });
-    done = start + wave.length;
-    wave.forEach((work, i) => {
-      const result = results[i] as BatchResult;
-      const answer = result.ok ? parseAnswer(resource, result) : undefined;
-      if (!answer) {
-        settled(work, 'failed', result.error ?? notParsed());
-        return;
-      }
-      work.item.id = answer.id;
-      if (typeof answer.link === 'string') work.item.link = answer.link;
-      settled(work, 'done');
-      next.items[work.source.slug] = {
-        id: answer.id,
-        modified_gmt: answer.modified_gmt ?? '',
-        hash: hashOf(bodies[i] as Desired),
-        site_hash: hashOf(siteFields(answer, pages)),
-        created: work.entry?.created ?? work.site === undefined,
-      };
-    });
-    await writeState(root, next);
+    await write(wave);
     pending = later;
   }
+  // Links to pages created (or moved) in this run are known now: the pages that show them again.
+  const relinked = works.filter(
+    (w) => w.item.outcome === 'done' && w.source.links.length > 0 && desiredOf(plan, w).content !== w.content,
+  );
+  if (relinked.length > 0) await write(relinked);
 
-  const trash = deletes.filter((d) => d.item.id !== undefined);
+  const trash = plan.deletes.filter((d) => d.item.id !== undefined);
   if (trash.length > 0) {
     const start = done;
     const results = await docs.batch(
       trash.map((d) => resource.batchDelete(d.item.id as number)),
-      { onProgress: (p) => options.onProgress?.({ done: start + p.done, total }) },
+      { onProgress: (p) => options.onProgress?.({ done: Math.min(total, start + p.done), total }) },
     );
     trash.forEach((d, i) => {
       const result = results[i] as BatchResult;
@@ -446,10 +563,10 @@ export async function syncFolder(
   }
   // Entries of items gone from the site, or adopted items whose file is gone, are forgotten.
   for (const [slug, entry] of Object.entries(next.items)) {
-    if (!bySlug.has(slug) && (!entry.created || !byId.has(entry.id))) delete next.items[slug];
+    if (!plan.workOf.has(slug) && (!entry.created || !plan.onSite.has(entry.id))) delete next.items[slug];
   }
-  if (JSON.stringify(next) !== before) await writeState(root, next);
-  report.failed = items.filter((i) => i.outcome === 'failed' || i.outcome === 'skipped').length;
+  if (JSON.stringify(next) !== before) await writeState(plan.root, next);
+  report.failed = report.items.filter((i) => i.outcome === 'failed' || i.outcome === 'skipped').length;
   return report;
 }
 

@@ -2,7 +2,7 @@
  * Building the index: folded names, the sorted dictionary with its posting lists, and the keys. A
  * generator that yields every few dozen institutions: a refresh runs it in slices between the
  * shop's other work, because a build in one go at 6,500 institutions blocks the event loop for
- * longer than the goal of the bench's "longest event-loop stall" (20 ms); a first build runs it in
+ * longer than the bench's goal for the "longest event-loop stall" allows; a first build runs it in
  * one go.
  */
 import type { HintEntry } from '../types.js';
