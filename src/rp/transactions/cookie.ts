@@ -141,7 +141,6 @@ function parse(value: string): Parsed {
  */
 export class CookieTransactionStore implements TransactionStore {
   readonly #secret: Uint8Array;
-  /** The AES key, derived on first use (Web Crypto is async; a Worker's global scope may not use it). */
   #key: Promise<Uint8Array> | undefined;
   readonly #cookies: TransactionCookies;
   readonly #ttlMs: number;
@@ -186,7 +185,7 @@ export class CookieTransactionStore implements TransactionStore {
     const sealExpiresAt = Math.min(transaction.expiresAt, now + this.#ttlMs);
     const jwe = await new CompactEncrypt(encoder.encode(encodeTransaction(transaction, sealExpiresAt)))
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .encrypt(await (this.#key ??= hkdfSha256(this.#secret, HKDF_INFO)));
+      .encrypt(await this.#aesKey());
     const [, , iv, ciphertext, tag] = jwe.split('.');
     const value = `${tagOf(transaction.state)}.${iv}.${ciphertext}.${tag}`;
     const pairBytes = this.#cookies.nameOf(0).length + 1 + value.length;
@@ -321,9 +320,15 @@ export class CookieTransactionStore implements TransactionStore {
     );
   }
 
+  /** The AES key, derived on first use (Web Crypto is async; a Worker's global scope may not use it). */
+  #aesKey(): Promise<Uint8Array> {
+    this.#key ??= hkdfSha256(this.#secret, HKDF_INFO);
+    return this.#key;
+  }
+
   async #open(value: string): Promise<StoredTransaction | undefined> {
     const [, iv, ciphertext, tag] = value.split('.');
-    const key = await (this.#key ??= hkdfSha256(this.#secret, HKDF_INFO));
+    const key = await this.#aesKey();
     try {
       const { plaintext } = await compactDecrypt(`${PROTECTED}..${iv}.${ciphertext}.${tag}`, key, {
         keyManagementAlgorithms: ['dir'],
