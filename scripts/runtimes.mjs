@@ -98,11 +98,6 @@ for (const name of only) if (!TARGETS.includes(name)) throw new Error(`unknown r
 
 const results = [];
 
-/** A shop reached over HTTP, redirects not followed (the driver is the browser). */
-const overHttp = (request) => fetch(request, { redirect: 'manual' });
-const showsStudent = (response, text) =>
-  response.status === 200 && text.includes('id="affiliation">student<');
-
 async function step(name, fn) {
   if (!only.includes(name)) return;
   console.log(`\n==> ${name}`);
@@ -141,6 +136,16 @@ const shopEnv = (port) => ({
   AV_ENABLE_ID_TOKEN_FLOW: '1',
 });
 
+/** Both flows through the shop `name` on its port, over HTTP (redirects not followed: the driver is the browser). */
+const validateOverHttp = (name) =>
+  validateBothFlows({
+    op,
+    label: name,
+    redirectUri: `http://127.0.0.1:${ports[name]}/callback`,
+    shop: (request) => fetch(request, { redirect: 'manual' }),
+    success: (response, text) => response.status === 200 && text.includes('id="affiliation">student<'),
+  });
+
 try {
   // --- workerd ----------------------------------------------------------------------------------------
   let worker;
@@ -169,13 +174,7 @@ try {
         if (runtime.buffer !== expected.buffer || runtime.process !== expected.process) {
           throw new Error(`expected Buffer ${expected.buffer} and process ${expected.process} in the Worker`);
         }
-        await validateBothFlows({
-          op,
-          label: name,
-          redirectUri: `http://127.0.0.1:${port}/callback`,
-          shop: overHttp,
-          success: showsStudent,
-        });
+        await validateOverHttp(name);
         return `compatibility date ${worker.date}, ${flags.join(' + ')}`;
       } finally {
         await server.stop();
@@ -248,13 +247,7 @@ try {
       try {
         const up = await ready(`http://127.0.0.1:${port}/start`, server);
         console.log(`  next start ready in ${up}`);
-        await validateBothFlows({
-          op,
-          label: name,
-          redirectUri: `http://127.0.0.1:${port}/callback`,
-          shop: overHttp,
-          success: showsStudent,
-        });
+        await validateOverHttp(name);
         return `next ${versions.next}, runtime '${runtime}', build ${built.took}`;
       } finally {
         await server.stop();
