@@ -84,6 +84,8 @@ export interface ValidationCallbackContext extends OutcomeFields {
   institution?: string;
   /** Milliseconds from the start of the validation to this callback (the shopper's time at the service). */
   transactionAgeMs?: number;
+  /** A `ProviderError`'s `reason` (`unknown_institution`: the service did not resolve the hinted institution). */
+  reason?: string;
 }
 
 /** Context of `oidc.token` and `oidc.keys`: one HTTP request to the service. */

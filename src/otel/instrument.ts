@@ -92,6 +92,11 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     unit: 's',
     advice: { explicitBucketBoundaries: VALIDATION_BUCKETS },
   });
+  const staleHints = meter.createCounter('affiliation_validation.stale_hints', {
+    description:
+      'Institution hints the service did not resolve (access_denied, entity_id error), by institution.',
+    unit: '{hint}',
+  });
   const refreshes = meter.createCounter('affiliation_validation.hints.refreshes', {
     description: 'Hint feed refreshes, by status.',
     unit: '{refresh}',
@@ -191,6 +196,9 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       span.setAttributes(attrs);
       validations.add(1, attrs);
       if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
+      if (ctx.reason === 'unknown_institution' && ctx.institution) {
+        staleHints.add(1, { [ATTR.institution]: ctx.institution });
+      }
     },
   );
 

@@ -7,6 +7,7 @@
  */
 import * as oidc from 'openid-client';
 import { OptionsError } from '../core/errors.js';
+import { texts as en } from '../i18n/catalogs/en.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
@@ -152,7 +153,7 @@ export async function buildAuthorizationRequest(
             `The idpHint ${hint} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`,
             {
               code: 'unknown_hint',
-              userMessage: 'The list of institutions is still loading. Please try again in a moment.',
+              userMessage: en['validation.hints_loading'],
             },
           )
         : new ValidationError(`The idpHint ${hint} is not in the institution hint feed`, {

@@ -199,6 +199,30 @@ describe('failures, one of each kind', () => {
     ).toBe(1);
   });
 
+  it('a stale hint (the service answers entity_id error): counted in affiliation_validation.stale_hints by institution', async () => {
+    const GONE = 'https://idp.gone.example/idp';
+    const rp = await client('code', op, new Set([GONE, UNIVERSITY]));
+    const stale = async () => {
+      const points = await telemetry.points('affiliation_validation.stale_hints');
+      return Number(
+        points.find((p) => p.attributes['affiliation_validation.institution'] === GONE)?.value ?? 0,
+      );
+    };
+    const before = await stale();
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: GONE });
+    const error = await rp.validateCallback(await op.authorize(url)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'unknown_institution' });
+    expect(await stale()).toBe(before + 1);
+    // Another refusal of a hinted validation is no stale hint.
+    op.scriptLogin({ consent: false });
+    const again = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: UNIVERSITY });
+    expect(await rp.validateCallback(await op.authorize(again.url)).catch((e: unknown) => e)).toMatchObject({
+      reason: 'consent_denied',
+    });
+    const points = await telemetry.points('affiliation_validation.stale_hints');
+    expect(points.map((p) => p.attributes)).toEqual([{ 'affiliation_validation.institution': GONE }]);
+  });
+
   it('an RP-side rejection before any transaction (ValidationError unknown_state): no affiliation attributes', async () => {
     const rp = await client();
     const error = await rp
