@@ -23,8 +23,8 @@ function runtimeName() {
  */
 export async function validateBothFlows({ op, shop, redirectUri, label, success }) {
   const origin = new URL(redirectUri).origin;
-  const check = (condition, what) => {
-    if (!condition) throw new Error(`runtime-e2e (${label}): ${what}`);
+  const check = (condition, what, detail = '') => {
+    if (!condition) throw new Error(`runtime-e2e (${label}): ${what}${detail}`);
     console.log(`  ok  ${what}`);
   };
   const start = async (flow) => {
@@ -40,6 +40,7 @@ export async function validateBothFlows({ op, shop, redirectUri, label, success 
     check(
       response.status === 303 && location.startsWith(`${op.issuer}/`),
       `${flow} flow: the start route answers 303 to the provider`,
+      `: ${response.status} ${location || (await response.text()).slice(0, 300)}`,
     );
     return { location, cookie };
   };
