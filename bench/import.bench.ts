@@ -16,6 +16,12 @@ import { fmt, report } from './util.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPETITIONS = 11;
+/** The package's own `#…` imports (package.json `imports`), as Node resolves them: part of the package. */
+const NODE_IMPORTS: Record<string, string> = Object.fromEntries(
+  Object.entries(JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).imports ?? {}).map(
+    ([key, targets]) => [key, (targets as { default: string }).default],
+  ),
+);
 const CORE_TARGET_MS = 45;
 
 interface Graph {
@@ -38,6 +44,7 @@ function importGraph(file: string, graph: Graph = { eager: new Set(), lazy: new 
   for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
     if (spec === undefined) continue;
     if (spec.startsWith('.')) importGraph(join(dirname(file), spec), graph);
+    else if (spec.startsWith('#')) importGraph(join(ROOT, NODE_IMPORTS[spec] ?? spec), graph);
     else graph.eager.add(spec);
   }
   for (const [, spec] of text.matchAll(DYNAMIC_IMPORT)) {

@@ -1,4 +1,4 @@
-import { basicAuthorization } from '../core/crypto.js';
+import { base64 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { isSecureUrl } from '../core/url-policy.js';
@@ -101,7 +101,7 @@ export function checkSources(sources: unknown): Source[] {
     if (url.username || url.password) {
       const user = decodeURIComponent(url.username);
       const password = decodeURIComponent(url.password);
-      authorization = basicAuthorization(user, password);
+      authorization = `Basic ${base64(`${user}:${password}`)}`;
       secrets.push(password, url.password);
       url.username = '';
       url.password = '';

@@ -129,11 +129,10 @@ const CLIENT_OPTIONS = [
 function warnIdTokenDeprecated(): void {
   const message =
     'responseType "id_token" is scheduled for deprecation by the affiliation-validation service; use the default "code" flow';
-  const warned = withProcess((process) => {
-    if (typeof process.emitWarning !== 'function') return false;
-    process.emitWarning(message, { type: 'DeprecationWarning', code: 'AFFILIATION_VALIDATION_ID_TOKEN' });
-    return true;
-  });
+  const code = 'AFFILIATION_VALIDATION_ID_TOKEN';
+  const warned = withProcess(
+    (process) => process.emitWarning(message, { type: 'DeprecationWarning', code }) ?? true,
+  );
   if (!warned) console.warn(`DeprecationWarning: ${message}`);
 }
 

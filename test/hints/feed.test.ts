@@ -212,44 +212,50 @@ describe('HintFeed.startAutoRefresh', () => {
     const errors: HintFeedError[] = [];
     feed.on('update', (r) => updates.push(r.total));
     feed.on('error', (e) => errors.push(e));
+    // A refresh hashes the body with Web Crypto, which answers from outside the fake clock: each step
+    // waits (on real turns of the event loop) until the refresh it started has finished.
+    const advance = async (ms: number) => {
+      await vi.advanceTimersByTimeAsync(ms);
+      while (feed.refreshing) await new Promise((resolve) => setImmediate(resolve));
+    };
     const stop = feed.startAutoRefresh({ everyMs: 60_000, jitterMs: 10_000, retryMs: 5_000 });
     expect(() => feed.startAutoRefresh()).toThrow(/already running/);
 
-    await vi.advanceTimersByTimeAsync(0);
+    await advance(0);
     expect(at).toEqual([0]);
     expect(updates).toEqual([1]);
 
     version = 2;
-    await vi.advanceTimersByTimeAsync(64_999); // 60 000 + 0.5 × 10 000 jitter
+    await advance(64_999); // 60 000 + 0.5 × 10 000 jitter
     expect(at).toEqual([0]);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(at).toEqual([0, 65_000]);
     expect(updates).toEqual([1, 2]);
 
     version = 3;
-    await vi.advanceTimersByTimeAsync(65_000);
+    await advance(65_000);
     expect(at).toEqual([0, 65_000, 130_000]);
     expect(errors.map((e) => e.code)).toEqual(['feed_http_status']);
     expect(feed.size).toBe(2);
 
     // After a failure: retryMs (5 000) + jitter (5 000), doubling while it keeps failing.
-    await vi.advanceTimersByTimeAsync(10_000);
+    await advance(10_000);
     expect(at).toEqual([0, 65_000, 130_000, 140_000]);
-    await vi.advanceTimersByTimeAsync(15_000);
+    await advance(15_000);
     expect(at).toEqual([0, 65_000, 130_000, 140_000, 155_000]);
     expect(errors).toHaveLength(3);
 
     // Back to normal after a success.
     version = 2;
-    await vi.advanceTimersByTimeAsync(25_000);
+    await advance(25_000);
     expect(at.at(-1)).toBe(180_000);
-    await vi.advanceTimersByTimeAsync(65_000);
+    await advance(65_000);
     expect(at.at(-1)).toBe(245_000);
 
     stop();
     stop();
     const calls = at.length;
-    await vi.advanceTimersByTimeAsync(10 * 65_000);
+    await advance(10 * 65_000);
     expect(at).toHaveLength(calls);
     // Stopped, it can be started again.
     const stop2 = feed.startAutoRefresh({ immediate: false });

@@ -24,7 +24,7 @@ describe('importing the HTTP layer', () => {
   it('creates no dispatcher and leaves the global dispatcher alone until the first request', async () => {
     const result = await inFreshProcess(`
       const key = Symbol.for('undici.globalDispatcher.1');
-      const http = await import('./src/http/index.ts');
+      const http = { ...(await import('./src/http/client.ts')), ...(await import('./src/http/dispatcher.ts')) };
       const afterImport = globalThis[key] === undefined;
       new http.HttpClient();
       const afterConstruct = globalThis[key] === undefined;

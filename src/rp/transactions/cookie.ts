@@ -185,7 +185,7 @@ export class CookieTransactionStore implements TransactionStore {
     const sealExpiresAt = Math.min(transaction.expiresAt, now + this.#ttlMs);
     const jwe = await new CompactEncrypt(encoder.encode(encodeTransaction(transaction, sealExpiresAt)))
       .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .encrypt(await this.#keyOnce());
+      .encrypt(await this.#aesKey());
     const [, , iv, ciphertext, tag] = jwe.split('.');
     const value = `${tagOf(transaction.state)}.${iv}.${ciphertext}.${tag}`;
     const pairBytes = this.#cookies.nameOf(0).length + 1 + value.length;
@@ -320,15 +320,15 @@ export class CookieTransactionStore implements TransactionStore {
     );
   }
 
-  /** The AES key, derived on first use (Web Crypto is async, and a Worker's global scope may not use it). */
-  #keyOnce(): Promise<Uint8Array> {
+  /** The AES key, derived on first use (Web Crypto is async; a Worker's global scope may not use it). */
+  #aesKey(): Promise<Uint8Array> {
     this.#key ??= hkdfSha256(this.#secret, HKDF_INFO);
     return this.#key;
   }
 
   async #open(value: string): Promise<StoredTransaction | undefined> {
     const [, iv, ciphertext, tag] = value.split('.');
-    const key = await this.#keyOnce();
+    const key = await this.#aesKey();
     try {
       const { plaintext } = await compactDecrypt(`${PROTECTED}..${iv}.${ciphertext}.${tag}`, key, {
         keyManagementAlgorithms: ['dir'],
