@@ -3,6 +3,7 @@
  * merchant's texts over them, and the language each answer speaks. Logs and `error.message` stay
  * English; a shopper's text is looked up by its key, and an error's by its English `userMessage`.
  */
+import { gunzipSync, strFromU8 } from 'fflate';
 import { OptionsError } from '../core/errors.js';
 import { texts as en } from './catalogs/en.js';
 import { PACKED } from './catalogs/packed.js';
@@ -22,10 +23,12 @@ export type ShopperTextCatalog = Readonly<Record<ShopperTextKey, string>>;
 export type ShopperTextOverrides = Readonly<Record<string, Partial<Record<ShopperTextKey, string>>>>;
 type Catalogs = Readonly<Record<string, ShopperTextCatalog>>;
 
-/** The catalogs but English, unpacked (scripts/pack-catalogs.mjs says why they are packed). */
-async function unpack(): Promise<Catalogs> {
-  const gzipped = Uint8Array.from(atob(PACKED), (c) => c.charCodeAt(0));
-  return new Response(new Blob([gzipped]).stream().pipeThrough(new DecompressionStream('gzip'))).json();
+/**
+ * The catalogs but English, unpacked (scripts/pack-catalogs.mjs says why they are packed) with
+ * fflate: Next.js's edge runtime refuses the Web's `DecompressionStream`.
+ */
+function unpack(): Catalogs {
+  return JSON.parse(strFromU8(gunzipSync(Uint8Array.from(atob(PACKED), (c) => c.charCodeAt(0)))));
 }
 
 /** The key of each English text: an error carries its `userMessage` in English. */
@@ -96,8 +99,8 @@ export class ShopperTexts {
   }
 
   /** The same options over every catalog of the SDK, unpacked (once per client, when it is made). */
-  static async load(options: { language?: unknown; texts?: unknown } = {}): Promise<ShopperTexts> {
-    return new ShopperTexts(options, { en, ...(await unpack()) });
+  static load(options: { language?: unknown; texts?: unknown } = {}): ShopperTexts {
+    return new ShopperTexts(options, { en, ...unpack() });
   }
 
   /**

@@ -208,7 +208,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
     secrets: [clientSecret],
   });
   const logger = http.logger;
-  const texts = new ShopperTexts({ language: options.language, texts: options.texts });
+  const texts = ShopperTexts.load({ language: options.language, texts: options.texts });
   return {
     issuer,
     clientId,
@@ -277,13 +277,7 @@ export class AffiliationClient {
   static async discover(options: AffiliationClientOptions): Promise<AffiliationClient> {
     const checked = checkOptions(options);
     if (checked.responseType === 'id_token') warnIdTokenDeprecated();
-    // The texts were checked with the options; every language's catalog is unpacked meanwhile.
-    const { language, texts } = options;
-    const [engine, loaded] = await Promise.all([
-      Engine.discover(checked),
-      ShopperTexts.load({ language, texts }),
-    ]);
-    return new AffiliationClient({ ...checked, texts: loaded }, engine);
+    return new AffiliationClient(checked, await Engine.discover(checked));
   }
 
   /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */

@@ -70,7 +70,7 @@ describe('fromAcceptLanguage', () => {
 
 describe('ShopperTexts: the merchant language and texts', () => {
   it("the merchant's language wins over Accept-Language; errors are translated by their English text", async () => {
-    const texts = await ShopperTexts.load({ language: 'de-AT' });
+    const texts = ShopperTexts.load({ language: 'de-AT' });
     const speaker = texts.speaker('fr');
     expect(speaker.lang).toBe('de');
     expect(speaker.text('page.failed.title')).toBe('Überprüfung fehlgeschlagen');
@@ -82,11 +82,11 @@ describe('ShopperTexts: the merchant language and texts', () => {
     expect(error.message).toBe('x');
     // A message of the shop's own making stays as it is.
     expect(speaker.userMessage({ userMessage: 'Custom' })).toBe('Custom');
-    expect((await ShopperTexts.load()).speaker('fr-FR;q=0.8, de;q=0.2').lang).toBe('fr');
+    expect(ShopperTexts.load().speaker('fr-FR;q=0.8, de;q=0.2').lang).toBe('fr');
   });
 
   it('overrides a text per language, keeps placeholders, adds a language that falls back', async () => {
-    const texts = await ShopperTexts.load({
+    const texts = ShopperTexts.load({
       texts: {
         de: { 'page.failed.title': 'Nicht bestätigt' },
         no: { 'page.failed.back': 'Til butikken' },
@@ -110,7 +110,7 @@ describe('ShopperTexts: the merchant language and texts', () => {
       'Zurück zum Laden',
       'Nicht bestätigt', // from de (with the shop's German), the language de-CH falls back to
     ]);
-    expect((await ShopperTexts.load({ language: 'pl', texts: { pl: {} } })).speaker('de').lang).toBe('pl');
+    expect(ShopperTexts.load({ language: 'pl', texts: { pl: {} } }).speaker('de').lang).toBe('pl');
   });
 
   it.each([
@@ -137,7 +137,7 @@ describe('ShopperTexts: the merchant language and texts', () => {
 describe('ProviderError reasons (the service descriptions)', () => {
   let texts: ShopperTexts;
   beforeAll(async () => {
-    texts = await ShopperTexts.load();
+    texts = ShopperTexts.load();
   });
   it.each([
     [

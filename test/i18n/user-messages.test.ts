@@ -94,7 +94,7 @@ it('every userMessage of every error code is in every catalog', async () => {
   ];
   const messages = new Set(errors.map((e) => e.userMessage));
   expect(messages.size).toBeGreaterThan(30);
-  const texts = await ShopperTexts.load();
+  const texts = ShopperTexts.load();
   for (const lang of LANGUAGES.filter((l) => l !== 'en')) {
     const speaker = texts.speaker(undefined, lang);
     for (const message of messages) {
