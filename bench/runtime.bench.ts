@@ -184,7 +184,7 @@ export default async function bench(): Promise<void> {
     report(`  ${folder}`, bytes / KiB, 'KiB');
 
   // Cold start: fresh Workers against the test provider.
-  const { TestProvider } = await import('../dist/testing.js');
+  const { TestProvider } = await import('../src/testing.js');
   const port = await tools.freePort();
   const redirectUri = `http://127.0.0.1:${port}/callback`;
   const op = await TestProvider.start({
