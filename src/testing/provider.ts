@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { integerOption } from '../core/options.js';
 import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import {
   authorizationEndpoint,
@@ -13,11 +14,9 @@ import {
   selectionPageEndpoint,
 } from './authorization.js';
 import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
-import { type Client, type Institution, jsonResponse, type Paths, type ProviderContext } from './context.js';
+import { type Client, jsonResponse, type Paths, type ProviderContext } from './context.js';
 import { KeyRing } from './keys.js';
 import {
-  DEFAULT_TEST_CLIENT,
-  DEFAULT_TEST_INSTITUTIONS,
   type LoginOutcome,
   normalizeClient,
   normalizeInstitution,
@@ -119,26 +118,15 @@ export class TestProvider {
       errorRedirectUri: '/errors/error-redirect-uri/',
     };
     const clients = new Map<string, Client>();
-    for (const client of options.clients ?? [DEFAULT_TEST_CLIENT]) {
-      const normalized = normalizeClient(client);
-      if (clients.has(normalized.clientId)) {
+    for (const client of resolved.clients) {
+      if (clients.has(client.clientId)) {
         throw new OptionsError(
-          `Invalid option "clients": client_id "${normalized.clientId}" is registered twice`,
+          `Invalid option "clients": client_id "${client.clientId}" is registered twice`,
         );
       }
-      clients.set(normalized.clientId, normalized);
+      clients.set(client.clientId, client);
     }
-    const institutions = new Map<string, Institution>();
-    for (const institution of options.institutions ?? DEFAULT_TEST_INSTITUTIONS) {
-      const normalized = normalizeInstitution(institution);
-      institutions.set(normalized.entityId, normalized);
-    }
-    if (
-      options.subjectSecret !== undefined &&
-      (typeof options.subjectSecret !== 'string' || options.subjectSecret === '')
-    ) {
-      throw new OptionsError('Invalid option "subjectSecret": expected a non-empty string');
-    }
+    const institutions = new Map(resolved.institutions.map((i) => [i.entityId, i]));
     return {
       options: resolved,
       baseUrl: base,
@@ -148,7 +136,7 @@ export class TestProvider {
       clients,
       institutions,
       keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
-      subjectSecret: options.subjectSecret ?? randomBytes(32).toString('base64url'),
+      subjectSecret: resolved.subjectSecret ?? randomBytes(32).toString('base64url'),
       pending: new Map(),
       codes: new Map(),
       accessTokens: new Map(),
@@ -422,13 +410,9 @@ export class RunningTestProvider extends TestProvider {
   /** @internal Use {@link TestProvider.start}. */
   static async listen(options: StartTestProviderOptions): Promise<RunningTestProvider> {
     const host = options.host ?? '127.0.0.1';
-    const port = options.port ?? 0;
     if (typeof host !== 'string' || host === '')
       throw new OptionsError('Invalid option "host": expected a host name or address');
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      throw new OptionsError('Invalid option "port": expected an integer from 0 to 65535');
-    }
-    const http = await listen(host, port);
+    const http = await listen(host, integerOption('port', options.port, 0, { min: 0, max: 65535 }));
     try {
       const provider = new RunningTestProvider(await TestProvider.context(options, http.origin), http, host);
       http.handler = (request) => provider.handle(request);
