@@ -88,11 +88,11 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   const state = params.get('state') ?? undefined;
   const fail = (location: 'query' | 'fragment', error: string, description: string) =>
     redirect(redirectUriWith(redirectUri, location, { error, error_description: description, state }));
+  const invalid = (description: string) =>
+    fail(errorLocations.invalidRequest, 'invalid_request', description);
 
   const repeated = REQUEST_PARAMETERS.find((name) => !single(params, name));
-  if (repeated !== undefined) {
-    return fail(errorLocations.invalidRequest, 'invalid_request', `The ${repeated} parameter is repeated`);
-  }
+  if (repeated !== undefined) return invalid(`The ${repeated} parameter is repeated`);
 
   // 7.2 row 3.
   const scope = checkRequestScope(params.get('scope'), client.allowedScopes);
@@ -113,19 +113,11 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   const claimsParam = params.get('claims');
   if (claimsParam !== null) {
     claims = parseClaims(claimsParam);
-    if (claims === undefined) {
-      return fail(
-        errorLocations.invalidRequest,
-        'invalid_request',
-        'The claims parameter is not a JSON object',
-      );
-    }
+    if (claims === undefined) return invalid('The claims parameter is not a JSON object');
   }
 
   const nonce = params.get('nonce');
-  if (nonce === null || nonce === '') {
-    return fail(errorLocations.invalidRequest, 'invalid_request', 'The nonce parameter is required');
-  }
+  if (nonce === null || nonce === '') return invalid('The nonce parameter is required');
 
   // PKCE (RFC 7636): S256 only. A challenge without a method means `plain`, which is refused.
   const challenge = params.get('code_challenge');
@@ -133,23 +125,13 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   let codeChallenge: string | undefined;
   if (responseType === 'code') {
     if (challenge !== null || method !== null) {
-      if (method !== 'S256') {
-        return fail(
-          errorLocations.invalidRequest,
-          'invalid_request',
-          'Unsupported code_challenge_method; use S256',
-        );
-      }
+      if (method !== 'S256') return invalid('Unsupported code_challenge_method; use S256');
       if (challenge === null || !S256_CHALLENGE.test(challenge)) {
-        return fail(errorLocations.invalidRequest, 'invalid_request', 'Invalid or missing code_challenge');
+        return invalid('Invalid or missing code_challenge');
       }
       codeChallenge = challenge;
     } else if (ctx.options.requirePkce) {
-      return fail(
-        errorLocations.invalidRequest,
-        'invalid_request',
-        'PKCE (code_challenge with S256) is required',
-      );
+      return invalid('PKCE (code_challenge with S256) is required');
     }
   }
 
@@ -274,18 +256,14 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
 /** Whether the held affiliations satisfy the requested affiliation scope (spec 2.2). */
 export function holds(held: readonly HeldAffiliation[], requested: string): boolean {
   switch (requested) {
-    case 'student':
-      return held.includes('student');
-    case 'employee':
-      return held.includes('employee');
     case 'faculty+staff':
-      return held.includes('faculty+staff') || held.includes('faculty') || held.includes('staff');
+      return held.some((a) => a === 'faculty+staff' || a === 'faculty' || a === 'staff');
     case 'member':
       return held.some((a) =>
         ['student', 'faculty', 'staff', 'faculty+staff', 'employee', 'member'].includes(a),
       );
     default:
-      return false;
+      return held.includes(requested as HeldAffiliation);
   }
 }
 
