@@ -66,6 +66,12 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
       io.stderr.write(`affiliation-validation ${name}: ${error.message}\n`);
       return 2;
     }
+    // node:util's parseArgs refuses a command line with a TypeError coded ERR_PARSE_ARGS_…; its
+    // message may quote an argument, which is redacted like any other.
+    if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) {
+      io.stderr.write(`affiliation-validation ${name}: ${redact((error as Error).message)}\n`);
+      return 2;
+    }
     if (error instanceof AffiliationError) {
       io.stderr.write(`affiliation-validation ${name}: ${error.message} [${error.code}]\n`);
       return 1;

@@ -153,13 +153,7 @@ async function runDocs(argv: string[], io: CliIO): Promise<number> {
       `credentials are never taken from arguments (${refused.split('=')[0]}): set ${DOCS_ENV.username} and ${DOCS_ENV.applicationPassword}`,
     );
   }
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : 'bad arguments');
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
