@@ -18,21 +18,25 @@ export type Client = ReturnType<typeof normalizeClient>;
 export type Institution = ReturnType<typeof normalizeInstitution>;
 export type Outcome = ReturnType<typeof normalizeOutcome>;
 
-/** Paths relative to the base URL's path. */
-export interface Paths {
-  discovery: string;
-  authorization: string;
-  /** The form without the service segment that spec 4.2 also mentions. */
-  authorizationShort: string;
-  token: string;
-  userinfo: string;
-  jwks: string;
-  select: string;
-  login: string;
-  consent: string;
-  errorClientId: string;
-  errorRedirectUri: string;
+/** The provider's paths, relative to the base URL's path. */
+export function providerPaths(serviceName: string) {
+  const service = `/${serviceName}`;
+  return {
+    discovery: '/.well-known/openid-configuration',
+    authorization: `${service}/authorization`,
+    /** The form without the service segment that spec 4.2 also mentions. */
+    authorizationShort: '/authorization',
+    token: `${service}/token`,
+    userinfo: `${service}/userinfo`,
+    jwks: `${service}/jwks`,
+    select: `${service}/select`,
+    login: '/institution/login',
+    consent: '/institution/consent',
+    errorClientId: '/errors/error-client-id/',
+    errorRedirectUri: '/errors/error-redirect-uri/',
+  };
 }
+export type Paths = ReturnType<typeof providerPaths>;
 
 /** A transaction between a valid authentication request and its result (spec 1, 3). */
 export interface PendingTransaction {

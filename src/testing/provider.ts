@@ -14,7 +14,7 @@ import {
   selectionPageEndpoint,
 } from './authorization.js';
 import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
-import { type Client, jsonResponse, type Paths, type ProviderContext } from './context.js';
+import { type Client, jsonResponse, type ProviderContext, providerPaths } from './context.js';
 import { KeyRing } from './keys.js';
 import {
   type LoginOutcome,
@@ -103,20 +103,6 @@ export class TestProvider {
       throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
     }
     const base = baseUrl.replace(/\/+$/, '');
-    const svc = `/${resolved.serviceName}`;
-    const paths: Paths = {
-      discovery: '/.well-known/openid-configuration',
-      authorization: `${svc}/authorization`,
-      authorizationShort: '/authorization',
-      token: `${svc}/token`,
-      userinfo: `${svc}/userinfo`,
-      jwks: `${svc}/jwks`,
-      select: `${svc}/select`,
-      login: '/institution/login',
-      consent: '/institution/consent',
-      errorClientId: '/errors/error-client-id/',
-      errorRedirectUri: '/errors/error-redirect-uri/',
-    };
     const clients = new Map<string, Client>();
     for (const client of resolved.clients) {
       if (clients.has(client.clientId)) {
@@ -132,7 +118,7 @@ export class TestProvider {
       baseUrl: base,
       issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
       errorSite: resolved.errorSite ?? `${base}/errors`,
-      paths,
+      paths: providerPaths(resolved.serviceName),
       clients,
       institutions,
       keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
