@@ -205,29 +205,13 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
   const failedSources = result.sources.filter((s) => s.status === 'failed').length;
   // The feed writes FILE whenever a source answered; it is left as it was when none did.
   const written = result.sources.length > failedSources && result.cacheError === undefined;
-  let report: RefreshReport;
-  if (written) {
-    const change = diffEntries(before, new Map([...feed.entries()].map((e) => [e.entityId, e])));
-    report = {
-      status: change.changed ? 'updated' : 'not-modified',
-      total: feed.size,
-      added: change.added,
-      removed: change.removed,
-      renamed: change.renamed,
-      result,
-      failedSources,
-    };
-  } else {
-    report = {
-      status: 'failed',
-      total: before.size,
-      added: [],
-      removed: [],
-      renamed: [],
-      result,
-      failedSources,
-    };
-  }
+  const after = written ? new Map([...feed.entries()].map((e) => [e.entityId, e])) : before;
+  const change = diffEntries(before, after);
+  let status: RefreshReport['status'] = 'failed';
+  if (written) status = change.changed ? 'updated' : 'not-modified';
+  const { added, removed, renamed } = change;
+  const total = written ? feed.size : before.size;
+  const report: RefreshReport = { status, total, added, removed, renamed, result, failedSources };
   printReport(io, report, file, values.json === true);
   if (!written) return 1;
   return failedSources > 0 ? 3 : 0;
