@@ -167,7 +167,8 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
     expiresAt: now + ctx.options.transactionTtlMs,
   };
   ctx.pending.set(tx.id, tx);
-  const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${cookiePath(ctx)}; HttpOnly; SameSite=Lax`;
+  const path = new URL(ctx.baseUrl).pathname;
+  const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${path}; HttpOnly; SameSite=Lax`;
   if (institution !== undefined && !institution.edugain) {
     return finish(ctx, tx, { error: 'Unknown or non-eduGAIN institution' }, 302, { 'set-cookie': cookie });
   }
@@ -399,11 +400,6 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
-}
-
-function cookiePath(ctx: ProviderContext): string {
-  const path = new URL(ctx.baseUrl).pathname;
-  return path === '' ? '/' : path;
 }
 
 function pageUrl(ctx: ProviderContext, path: string, tx: string): string {

@@ -232,24 +232,11 @@ export class TestProvider {
    * ```
    */
   async authorize(authorizationUrl: string | URL, options: AuthorizeOptions = {}): Promise<string> {
-    return walkAuthorization(
-      (url) => this.isInteractivePage(url),
-      authorizationUrl,
-      options,
-      this.defaultFetch(),
-    );
-  }
-
-  /**
-   * @internal Whether a URL is one of the provider's own interactive steps (authorization,
-   * selection, login, consent): where the scripted browser keeps going.
-   */
-  isInteractivePage(url: URL): boolean {
+    // The scripted browser keeps going on the provider's own steps: authorization, selection, login, consent.
     const { paths, baseUrl } = this.#ctx;
-    const here = `${url.origin}${url.pathname}`;
-    return [paths.authorization, paths.authorizationShort, paths.select, paths.login, paths.consent].some(
-      (path) => here === baseUrl + path,
-    );
+    const steps = [paths.authorization, paths.authorizationShort, paths.select, paths.login, paths.consent];
+    const isStep = (url: URL) => steps.some((path) => `${url.origin}${url.pathname}` === baseUrl + path);
+    return walkAuthorization(isStep, authorizationUrl, options, this.defaultFetch());
   }
 
   /** Release resources. The core has none; the server variant closes its socket. */

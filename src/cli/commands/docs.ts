@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { OptionsError } from '../../core/errors.js';
 import type { BatchRequest, BatchResult, DocsSiteOptions, SyncItem, SyncReport } from '../../docs-site.js';
 import {
   DocsSiteClient,
@@ -82,12 +81,11 @@ function clientOptions(
   };
 }
 
-/** Run `make`; an `OptionsError` becomes a usage error, and a missing REST API gets a hint in CLI terms. */
+/** Run `make`; a missing REST API gets a hint in CLI terms. */
 async function withHints<T>(io: CliIO, make: () => T | Promise<T>): Promise<T> {
   try {
     return await make();
   } catch (error) {
-    if (error instanceof OptionsError) throw new CliUsageError(error.message);
     if (error instanceof DocsSiteError && error.code === 'rest_api_not_found') {
       io.stderr.write(
         `hint: check --base-url (${DOCS_ENV.baseUrl}), --rest-root (${DOCS_ENV.restRoot}, default wp-json), or try --route-style query (?rest_route=) for a site without pretty permalinks\n`,

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { AffiliationError } from '../../core/errors.js';
 import { type CacheFile, readCacheFile } from '../../hints/cache-file.js';
 import { HintFeedError } from '../../hints/errors.js';
 import { HintFeed } from '../../hints/feed.js';
@@ -60,17 +59,6 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new CliUsageError(`${(error as Error).message}\n\n${USAGE}`);
-  }
-}
-
-/** Build a feed, turning option errors into usage errors (they come from the command line). */
-function feedFor(options: ConstructorParameters<typeof HintFeed>[0]): HintFeed {
-  try {
-    return new HintFeed(options);
-  } catch (error) {
-    if (error instanceof AffiliationError && error.code === 'invalid_options')
-      throw new CliUsageError(error.message);
-    throw error;
   }
 }
 
@@ -198,7 +186,12 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
     );
   }
   const sources = given.length > 0 ? given.map(parseSource) : storedSources(file, cache);
-  const feed = feedFor({ sources, cacheFile: file, fetch: io.fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+  const feed = new HintFeed({
+    sources,
+    cacheFile: file,
+    fetch: io.fetch,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   const before = fileEntries(cache);
   const result = await feed.refresh();
   await feed.close();
@@ -249,7 +242,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
 
   let feed: HintFeed;
   if (given.length > 0) {
-    feed = feedFor({ sources: given.map(parseSource), fetch: io.fetch });
+    feed = new HintFeed({ sources: given.map(parseSource), fetch: io.fetch });
     const result = await feed.refresh();
     if (result.status === 'failed') throw result.error!;
   } else {
@@ -260,7 +253,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
     const sources = cache.sources.map(sourceOption);
     if (sources.length === 0) throw new HintFeedError(`${file} lists no source`, { code: 'cache_invalid' });
     // The stored URLs (possibly redacted) only key the cache here: nothing is fetched.
-    feed = feedFor({ sources, cacheFile: file });
+    feed = new HintFeed({ sources, cacheFile: file });
     const loaded = await feed.load();
     if (loaded.status === 'invalid') throw loaded.error!;
   }
