@@ -401,18 +401,9 @@ async function ask(stdin: NonNullable<CliIO['stdin']>, io: CliIO, question: stri
   }
 }
 
+/** An item as one JSON line, its site error as code, status, message and data. */
 function itemJson(item: SyncItem) {
-  return {
-    slug: item.slug,
-    file: item.file,
-    action: item.action,
-    outcome: item.outcome,
-    id: item.id,
-    parent: item.parent,
-    changes: item.changes,
-    link: item.link,
-    ...(item.error ? { error: errorJson(item.error) } : {}),
-  };
+  return { ...item, error: item.error === undefined ? undefined : errorJson(item.error) };
 }
 
 function itemLine(item: SyncItem): string {
