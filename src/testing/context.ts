@@ -3,14 +3,16 @@
  * redirects to the relying party, and the ID token of spec 2.4.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { OptionsError } from '../core/errors.js';
 import type { Affiliation, Identifier } from '../rp/types.js';
-import type { KeyRing } from './keys.js';
-import type {
-  ErrorLocation,
-  normalizeClient,
-  normalizeInstitution,
-  normalizeOutcome,
-  ResolvedOptions,
+import { KeyRing } from './keys.js';
+import {
+  type ErrorLocation,
+  type normalizeClient,
+  type normalizeInstitution,
+  type normalizeOutcome,
+  resolveOptions,
+  type TestProviderOptions,
 } from './options.js';
 import type { RequestScope } from './request-scope.js';
 
@@ -95,23 +97,41 @@ export interface AccessGrant {
   expiresAt: number;
 }
 
-export interface ProviderContext {
-  options: ResolvedOptions;
-  /** `{base_url}` without a trailing slash. */
-  baseUrl: string;
-  issuer: string;
-  errorSite: string;
-  paths: Paths;
-  clients: Map<string, Client>;
-  institutions: Map<string, Institution>;
-  keys: KeyRing;
-  subjectSecret: string;
-  pending: Map<string, PendingTransaction>;
-  /** Issued codes by SHA-256 of the code. */
-  codes: Map<string, IssuedCode>;
-  /** Access tokens by SHA-256 of the token. */
-  accessTokens: Map<string, AccessGrant>;
-  loginQueue: Outcome[];
+/** The provider's state, shared by its endpoints. */
+export type ProviderContext = Awaited<ReturnType<typeof createContext>>;
+
+/** Check the options and build the state of a provider answering under `baseUrl`. */
+export async function createContext(options: TestProviderOptions, baseUrl: string) {
+  const resolved = resolveOptions(options);
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
+  }
+  const base = baseUrl.replace(/\/+$/, '');
+  const clients = new Map<string, Client>();
+  for (const client of resolved.clients) {
+    if (clients.has(client.clientId)) {
+      throw new OptionsError(`Invalid option "clients": client_id "${client.clientId}" is registered twice`);
+    }
+    clients.set(client.clientId, client);
+  }
+  return {
+    options: resolved,
+    /** `{base_url}` without a trailing slash. */
+    baseUrl: base,
+    issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
+    errorSite: resolved.errorSite ?? `${base}/errors`,
+    paths: providerPaths(resolved.serviceName),
+    clients,
+    institutions: new Map(resolved.institutions.map((i) => [i.entityId, i])),
+    keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
+    subjectSecret: resolved.subjectSecret ?? randomBytes(32).toString('base64url'),
+    pending: new Map<string, PendingTransaction>(),
+    /** Issued codes by SHA-256 of the code. */
+    codes: new Map<string, IssuedCode>(),
+    /** Access tokens by SHA-256 of the token. */
+    accessTokens: new Map<string, AccessGrant>(),
+    loginQueue: [] as Outcome[],
+  };
 }
 
 export const SESSION_COOKIE = 'av_test_session';

@@ -3,7 +3,6 @@
  * core (`handle(Request) → Response`) that the node:http server of `TestProvider.start()` and the
  * msw handlers of `createTestProviderHandlers()` both put on the wire.
  */
-import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
 import { integerOption } from '../core/options.js';
 import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
@@ -14,14 +13,12 @@ import {
   selectionPageEndpoint,
 } from './authorization.js';
 import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
-import { type Client, jsonResponse, type ProviderContext, providerPaths } from './context.js';
-import { KeyRing } from './keys.js';
+import { createContext, jsonResponse, type ProviderContext } from './context.js';
 import {
   type LoginOutcome,
   normalizeClient,
   normalizeInstitution,
   normalizeOutcome,
-  resolveOptions,
   type StartTestProviderOptions,
   type TestClient,
   type TestInstitution,
@@ -96,40 +93,6 @@ export class TestProvider {
     });
   }
 
-  /** @internal Build the shared state; subclasses call this. */
-  protected static async context(options: TestProviderOptions, baseUrl: string): Promise<ProviderContext> {
-    const resolved = resolveOptions(options);
-    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
-    }
-    const base = baseUrl.replace(/\/+$/, '');
-    const clients = new Map<string, Client>();
-    for (const client of resolved.clients) {
-      if (clients.has(client.clientId)) {
-        throw new OptionsError(
-          `Invalid option "clients": client_id "${client.clientId}" is registered twice`,
-        );
-      }
-      clients.set(client.clientId, client);
-    }
-    const institutions = new Map(resolved.institutions.map((i) => [i.entityId, i]));
-    return {
-      options: resolved,
-      baseUrl: base,
-      issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
-      errorSite: resolved.errorSite ?? `${base}/errors`,
-      paths: providerPaths(resolved.serviceName),
-      clients,
-      institutions,
-      keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
-      subjectSecret: resolved.subjectSecret ?? randomBytes(32).toString('base64url'),
-      pending: new Map(),
-      codes: new Map(),
-      accessTokens: new Map(),
-      loginQueue: [],
-    };
-  }
-
   /**
    * Start a test provider: the one factory. By default it listens on `http://127.0.0.1:<free port>`
    * (options `host`, `port`) and answers real HTTP; with `listen: false` it opens no socket and answers
@@ -156,9 +119,7 @@ export class TestProvider {
       | (StartTestProviderOptions & { listen?: true }) = {},
   ): Promise<TestProvider> {
     if (options.listen === false) {
-      return new TestProvider(
-        await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
-      );
+      return new TestProvider(await createContext(options, options.baseUrl ?? 'https://op.affiliation.test'));
     }
     return RunningTestProvider.listen(options);
   }
@@ -387,7 +348,7 @@ export class RunningTestProvider extends TestProvider {
       throw new OptionsError('Invalid option "host": expected a host name or address');
     const http = await listen(host, integerOption('port', options.port, 0, { min: 0, max: 65535 }));
     try {
-      const provider = new RunningTestProvider(await TestProvider.context(options, http.origin), http, host);
+      const provider = new RunningTestProvider(await createContext(options, http.origin), http, host);
       http.handler = (request) => provider.handle(request);
       return provider;
     } catch (error) {
