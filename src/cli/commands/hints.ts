@@ -98,35 +98,16 @@ interface RefreshReport {
   added: readonly string[];
   removed: readonly string[];
   renamed: readonly string[];
-  result: RefreshResult;
-  failedSources: number;
 }
 
-function printReport(io: CliIO, report: RefreshReport, file: string, json: boolean): void {
-  const { result } = report;
+function printReport(io: CliIO, report: RefreshReport, result: RefreshResult, file: string, json: boolean) {
   if (json) {
-    io.stdout.write(
-      `${JSON.stringify({
-        status: report.status,
-        file,
-        total: report.total,
-        added: report.added,
-        removed: report.removed,
-        renamed: report.renamed,
-        error: errorJson(result.error),
-        sources: result.sources.map((s) => ({
-          url: s.url,
-          status: s.status,
-          error: errorJson(s.error),
-          skipped: s.skipped,
-          skippedCount: s.skippedCount,
-        })),
-      })}\n`,
-    );
+    const sources = result.sources.map((s) => ({ ...s, error: errorJson(s.error) }));
+    io.stdout.write(`${JSON.stringify({ ...report, file, error: errorJson(result.error), sources })}\n`);
     return;
   }
-  const failed =
-    report.failedSources > 0 ? `, ${report.failedSources} of ${result.sources.length} sources failed` : '';
+  const failedSources = result.sources.filter((s) => s.status === 'failed').length;
+  const failed = failedSources > 0 ? `, ${failedSources} of ${result.sources.length} sources failed` : '';
   const skippedCount = result.sources.reduce((sum, s) => sum + s.skippedCount, 0);
   const skipped =
     skippedCount > 0 ? `, ${skippedCount} invalid ${skippedCount === 1 ? 'entry' : 'entries'} skipped` : '';
@@ -204,8 +185,7 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
   if (written) status = change.changed ? 'updated' : 'not-modified';
   const { added, removed, renamed } = change;
   const total = written ? feed.size : before.size;
-  const report: RefreshReport = { status, total, added, removed, renamed, result, failedSources };
-  printReport(io, report, file, values.json === true);
+  printReport(io, { status, total, added, removed, renamed }, result, file, values.json === true);
   if (!written) return 1;
   return failedSources > 0 ? 3 : 0;
 }
