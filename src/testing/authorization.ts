@@ -296,12 +296,9 @@ function buildGrant(
     nonce: tx.nonce,
     authTimeMs: tx.authTimeMs ?? ctx.options.now(),
     transactionId: newTransactionId(),
-    affiliation: tx.scope.affiliation,
-    identifier: persistent ? 'persistent' : 'transient',
     requestedScopes: [...tx.scope.values],
     returnedScopes,
     requestedClaims: tx.claims,
-    institution,
     idTokenReuseDetection: requestsReuseDetection(tx.claims, 'id_token') ? available : undefined,
     userinfoReuseDetection:
       tx.responseType === 'code' && requestsReuseDetection(tx.claims, 'userinfo') ? available : undefined,

@@ -4,7 +4,6 @@
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
-import type { Affiliation, Identifier } from '../rp/types.js';
 import { KeyRing } from './keys.js';
 import {
   type ErrorLocation,
@@ -69,12 +68,9 @@ export interface Grant {
   nonce: string;
   authTimeMs: number;
   transactionId: string;
-  affiliation: Affiliation;
-  identifier: Identifier;
   requestedScopes: string[];
   returnedScopes: string[];
   requestedClaims: Record<string, unknown> | undefined;
-  institution: Institution;
   /** reuse_detection for the ID token: requested there, allowed and released. */
   idTokenReuseDetection: string[] | undefined;
   /** reuse_detection for userinfo: requested there, allowed and released. */
