@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { AffiliationError } from '../core/errors.js';
 import { Browser, type BrowserPage, type BrowserStep } from '../testing/browser.js';
+import { stripTags } from '../testing/html-form.js';
 import { DEFAULT_TEST_INSTITUTIONS } from '../testing/options.js';
-import type { RunningTestProvider } from '../testing/provider.js';
 import { TestProvider } from '../testing/provider.js';
 import { pageHeading, walkToOrigin } from './browser.js';
 import type { RunningShop, StartShop } from './demo-shop.js';
@@ -40,12 +40,7 @@ export class DemoError extends AffiliationError {
 
 function text(html: string, id: string): string | undefined {
   const m = new RegExp(`<dd id="${id}">([^<]*)</dd>`).exec(html);
-  return m?.[1]
-    ?.replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&');
+  return m?.[1] === undefined ? undefined : stripTags(m[1]);
 }
 
 function formatStep(step: BrowserStep): string {
@@ -55,16 +50,8 @@ function formatStep(step: BrowserStep): string {
   return `    ${step.method.padEnd(4)} ${step.url}  ${step.status}${arrow}${note}`;
 }
 
-/** The test provider and the shop, running and registered with each other. */
-interface DemoServers {
-  op: RunningTestProvider;
-  shop: RunningShop;
-  institutions: { entityId: string; name: string }[];
-  close(): Promise<void>;
-}
-
 /** Start the test provider and the shop on 127.0.0.1 and register the shop as a client. */
-async function startServers(options: DemoOptions): Promise<DemoServers> {
+async function startServers(options: DemoOptions) {
   const institutions = DEFAULT_TEST_INSTITUTIONS.filter((i) => i.edugain !== false).map((i) => ({
     entityId: i.entityId,
     name: i.name,

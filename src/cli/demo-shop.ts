@@ -4,19 +4,13 @@
  * uses the Express example instead; both serve the same pages.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
-import { readBounded } from '../core/body.js';
-import { AffiliationError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
-import { sendResponse, webRequest } from '../core/node-http.js';
 import { AFFILIATIONS } from '../core/scope-values.js';
 import { AffiliationClient } from '../rp/client.js';
-import { fragmentRelayHtml } from '../rp/relay.js';
 import { StartRequestError } from '../rp/start.js';
 import { CookieTransactionStore } from '../rp/transactions/index.js';
 import type { AffiliationResult } from '../rp/types.js';
+import { closeServer, listen } from '../testing/server.js';
 
 /** What the demo needs from a shop: start it on 127.0.0.1, learn its URLs, stop it. */
 export interface DemoShopOptions {
@@ -46,21 +40,27 @@ function page(title: string, content: string): string {
   return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.5rem 0}</style></head>\n<body><h1>${escapeHtml(title)}</h1>\n${content}\n</body></html>\n`;
 }
 
-/** The built-in node:http shop. */
-export const startBuiltInShop: StartShop = async (options) => {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
+const CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
+function html(status: number, body: string): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': CSP,
+    },
   });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+}
+
+/** The built-in node:http shop: the SDK's start and callback handlers on the test provider's server. */
+export const startBuiltInShop: StartShop = async (options) => {
+  const server = await listen('127.0.0.1', 0);
+  const url = server.origin;
   const redirectUri = `${url}/callback`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const close = () => closeServer(server.server);
   const transactions = new CookieTransactionStore({ secret: randomBytes(32), secure: false });
   const common = {
     issuer: options.issuer,
@@ -86,104 +86,52 @@ export const startBuiltInShop: StartShop = async (options) => {
       log(`validation not started: ${error.code}`);
       const status = error instanceof StartRequestError ? error.status : 400;
       const title = status === 405 || status === 403 ? 'Not possible' : 'Validation not started';
-      const response = new Response(page(title, `<p>${escapeHtml(error.userMessage)}</p>`), { status });
+      const response = html(status, page(title, `<p>${escapeHtml(error.userMessage)}</p>`));
       if (status === 405) response.headers.set('allow', 'POST');
       return response;
     },
   });
-
-  const send = (res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) => {
-    res.writeHead(status, {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'content-security-policy':
-        "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-      ...headers,
-    });
-    res.end(html);
-  };
-
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const requestUrl = new URL(req.url ?? '/', url);
-    if (req.method === 'GET' && requestUrl.pathname === '/') {
-      const picker = options.institutions
-        .map((i) => `<option value="${escapeHtml(i.entityId)}">${escapeHtml(i.name)}</option>`)
-        .join('');
-      send(
-        res,
-        200,
+  // Either client validates either kind of callback: the transaction records its response type.
+  const callback = codeClient.callbackHandler({
+    onSuccess: (result) => html(200, resultPage(result, options.institutions)),
+    onError: (error) => {
+      log(`validation failed: ${error.code}`);
+      return html(
+        error.name === 'TransportError' ? 502 : 400,
         page(
-          'Student discount',
-          `<form method="post" action="/start">
+          'Validation not completed',
+          `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p>`,
+        ),
+      );
+    },
+  });
+  const picker = options.institutions
+    .map((i) => `<option value="${escapeHtml(i.entityId)}">${escapeHtml(i.name)}</option>`)
+    .join('');
+  const home = page(
+    'Student discount',
+    `<form method="post" action="/start">
 <label>I am a <select name="affiliation">${AFFILIATIONS.map((a) => `<option>${escapeHtml(a)}</option>`).join('')}</select></label>
 <label>My institution <select name="institution"><option value="">Choose at the service</option>${picker}</select></label>
 <label>Flow <select name="flow"><option value="code">code</option><option value="id_token">id_token</option></select></label>
 <button type="submit">Validate my affiliation</button>
 </form>`,
-        ),
-      );
-      return;
-    }
-    if (requestUrl.pathname === '/start') {
-      // The SDK's start route: only a same-origin form POST starts a validation (docs/security.md,
-      // section 3.2); the form's fields are checked; 303 with the transaction cookie.
-      await sendResponse(res, await start(webRequest(req, url)), req.method);
-      return;
-    }
-    if (requestUrl.pathname === '/callback' && (req.method === 'GET' || req.method === 'POST')) {
-      if (req.method === 'GET' && requestUrl.search === '') {
-        const relay = fragmentRelayHtml();
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...relay.headers });
-        res.end(relay.html);
-        return;
-      }
-      let body: string | undefined;
-      if (req.method === 'POST') body = await readBody(req);
-      const state = (body === undefined ? requestUrl.searchParams : new URLSearchParams(body)).get('state');
-      const cleared = state
-        ? transactions.clearCookie(state, { cookie: req.headers.cookie ?? '' })
-        : undefined;
-      const clear: Record<string, string> = cleared ? { 'set-cookie': cleared } : {};
-      try {
-        const result = await codeClient.validateCallback(req, body === undefined ? undefined : { body });
-        send(res, 200, resultPage(result, options.institutions), clear);
-      } catch (error) {
-        if (!(error instanceof AffiliationError)) throw error;
-        log(`validation failed: ${error.code}`);
-        send(
-          res,
-          error.name === 'TransportError' ? 502 : 400,
-          page(
-            'Validation not completed',
-            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(error.code)}</small></p>`,
-          ),
-          clear,
-        );
-      }
-      return;
-    }
-    send(res, 404, page('Not found', '<p>No such page.</p>'));
-  };
+  );
 
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, page('Something went wrong', '<p>Please try again later.</p>'));
-      else res.destroy();
-    });
-  });
+  server.handler = async (request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/' && request.method === 'GET') return html(200, home);
+    // The SDK's start route: only a same-origin form POST starts a validation (docs/security.md,
+    // section 3.2); the form's fields are checked; 303 with the transaction cookie.
+    if (pathname === '/start') return start(request);
+    // The relay page for a GET without parameters; the transaction's cookie cleared on every answer.
+    if (pathname === '/callback' && (request.method === 'GET' || request.method === 'POST')) {
+      return callback(request);
+    }
+    return html(404, page('Not found', '<p>No such page.</p>'));
+  };
   return { url, redirectUri, close };
 };
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const bytes = await readBounded(
-    Readable.toWeb(req) as ReadableStream<Uint8Array>,
-    16 * 1024,
-    () => new Error('form body too large'),
-    { declaredLength: req.headers['content-length'] },
-  );
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /** The result without tokens or raw claims. */
 export function resultPage(

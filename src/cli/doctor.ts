@@ -8,9 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
-import { AffiliationError, TransportError } from '../core/errors.js';
+import { basicAuthorization } from '../core/crypto.js';
+import { TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
-import { isSecureUrl } from '../core/url-policy.js';
 import { HttpClient } from '../http/client.js';
 import { AffiliationClient } from '../rp/client.js';
 import { checkIssuerOption, checkSecureUrl, discoveryUrl, type ProviderMetadata } from '../rp/discovery.js';
@@ -52,27 +52,14 @@ export interface DoctorCheck {
   detail: string;
 }
 
-/** Identifiers of the doctor's checks, in the order they run. */
-export type DoctorCheckId =
-  | 'issuer_url'
-  | 'redirect_uri_url'
-  | 'discovery_reachable'
-  | 'discovery_valid'
-  | 'issuer_consistent'
-  | 'authorization_endpoint'
-  | 'jwks_fetchable'
-  | 'jwks_usable'
-  | 'client_id_registered'
-  | 'redirect_uri_registered'
-  | 'client_credentials';
-
 /** The result of {@link runDoctor}. `ok` is false when any check failed. @group Doctor */
 export interface DoctorReport {
   ok: boolean;
   checks: DoctorCheck[];
 }
 
-const TITLES: Record<DoctorCheckId, string> = {
+/** The doctor's checks, in the order they run, with their titles. */
+const TITLES = {
   issuer_url: 'Issuer URL',
   redirect_uri_url: 'Redirect URI',
   discovery_reachable: 'Discovery document reachable',
@@ -86,13 +73,8 @@ const TITLES: Record<DoctorCheckId, string> = {
   client_credentials: 'Client credentials',
 };
 
-function parseUrl(value: string): URL | undefined {
-  try {
-    return new URL(value);
-  } catch {
-    return undefined;
-  }
-}
+/** Identifiers of the doctor's checks, in the order they run. */
+export type DoctorCheckId = keyof typeof TITLES;
 
 /** The SDK's own check of a configured URL, as a problem sentence (undefined when it passes). */
 function optionProblem(check: () => unknown): string | undefined {
@@ -100,17 +82,13 @@ function optionProblem(check: () => unknown): string | undefined {
     check();
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : 'invalid';
+    return errorDetail(error);
   }
 }
 
-function errorDetail(error: unknown, secrets: readonly (string | undefined)[]): string {
-  if (error instanceof AffiliationError) return redact(error.message, secrets);
-  return error instanceof Error ? redact(error.message, secrets) : 'unexpected error';
-}
-
-function b64url(bytes: Buffer): string {
-  return bytes.toString('base64url');
+/** An error's message for a check's detail (which `add` redacts, as every detail). */
+function errorDetail(error: unknown): string {
+  return error instanceof Error ? error.message : 'unexpected error';
 }
 
 /**
@@ -143,15 +121,16 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const add = (id: DoctorCheckId, status: DoctorStatus, detail: string): void => {
     checks.push({ id, title: TITLES[id], status, detail: redact(detail, secrets) });
   };
-  const skipRest = (ids: DoctorCheckId[], why: string): DoctorReport => {
-    for (const id of ids) if (!checks.some((c) => c.id === id)) add(id, 'skip', why);
+  const skipRest = (why: string): DoctorReport => {
+    for (const id of Object.keys(TITLES) as DoctorCheckId[]) {
+      if (!checks.some((c) => c.id === id)) add(id, 'skip', why);
+    }
     return { ok: checks.every((c) => c.status !== 'fail'), checks };
   };
-  const allIds = Object.keys(TITLES) as DoctorCheckId[];
 
   // 1. The configured URLs, by the checks AffiliationClient applies to its options.
   const issuerProblem = optionProblem(() => checkIssuerOption(options.issuer));
-  const issuerUrl = parseUrl(options.issuer);
+  const issuerUrl = URL.parse(options.issuer);
   if (issuerProblem || !issuerUrl) add('issuer_url', 'fail', issuerProblem ?? 'invalid');
   else add('issuer_url', 'pass', `${issuerUrl.protocol.slice(0, -1)} on ${issuerUrl.host}`);
 
@@ -164,7 +143,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     redirectProblem ?? redactUrl(options.redirectUri),
   );
 
-  if (issuerProblem) return skipRest(allIds, 'needs a valid issuer URL');
+  if (issuerProblem) return skipRest('needs a valid issuer URL');
 
   // 2. Discovery and the issuer rule: AffiliationClient.discover(), exactly as the shop calls it.
   let client: AffiliationClient | undefined;
@@ -177,15 +156,13 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       clientSecret: options.clientSecret ?? 'doctor-without-client-secret',
       // A redirect URI the SDK refuses is reported above; discover with a stand-in to go on.
       redirectUri: redirectProblem ? 'http://127.0.0.1/doctor' : options.redirectUri,
-      ...(options.tokenEndpointAuthMethod
-        ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod }
-        : {}),
-      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      tokenEndpointAuthMethod: options.tokenEndpointAuthMethod,
+      timeoutMs: options.timeoutMs,
+      fetch: options.fetch,
     });
     metadata = client.metadata;
   } catch (error) {
-    const detail = errorDetail(error, secrets);
+    const detail = errorDetail(error);
     if (error instanceof ValidationError && error.code === 'issuer_mismatch') {
       add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
       add('discovery_valid', 'pass', 'the document is a valid provider configuration');
@@ -199,7 +176,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     } else {
       add('discovery_reachable', 'fail', detail);
     }
-    return skipRest(allIds, 'needs a discovery document that AffiliationClient.discover() accepts');
+    return skipRest('needs a discovery document that AffiliationClient.discover() accepts');
   }
   add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
   add('discovery_valid', 'pass', 'authorization, token and jwks endpoints present');
@@ -215,7 +192,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const usableAlgs = metadata.id_token_signing_alg_values_supported.filter((a) => a !== 'none');
 
   // 5. Keys.
-  await checkKeys(http, metadata, usableAlgs, add, secrets);
+  await checkKeys(http, metadata, usableAlgs, add);
 
   // 6. The probe: the shop's own authorization request (createAuthorizationRequest), not followed.
   if (redirectProblem) {
@@ -223,11 +200,11 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     add('redirect_uri_registered', 'skip', 'needs a redirect URI that the SDK accepts');
   } else {
     const { url } = await client.createAuthorizationRequest({ affiliation: 'member' });
-    await probeAuthorization(http, url, authorizationEndpoint, options, add, secrets);
+    await probeAuthorization(http, url, authorizationEndpoint, options, add);
   }
 
   // 7. Client credentials, when a secret was given.
-  await checkCredentials(http, metadata, options, checks, add, secrets);
+  await checkCredentials(http, metadata, options, checks, add);
 
   return { ok: checks.every((c) => c.status !== 'fail'), checks };
 }
@@ -239,38 +216,15 @@ async function checkKeys(
   doc: ProviderMetadata,
   usableAlgs: string[] | undefined,
   add: Add,
-  secrets: readonly (string | undefined)[],
 ): Promise<void> {
   const jwksUri = new URL(doc.jwks_uri);
-  let keys: unknown[];
-  try {
-    const res = await http.fetch(jwksUri, { headers: { accept: 'application/json' } });
-    if (res.status !== 200) {
-      add('jwks_fetchable', 'fail', `HTTP ${res.status} from ${jwksUri.href}`);
-      add('jwks_usable', 'skip', 'needs the key set');
-      return;
-    }
-    let body: unknown;
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      add('jwks_fetchable', 'fail', `${jwksUri.href} did not answer with JSON`);
-      add('jwks_usable', 'skip', 'needs the key set');
-      return;
-    }
-    const maybeKeys = (body as { keys?: unknown } | null)?.keys;
-    if (!Array.isArray(maybeKeys)) {
-      add('jwks_fetchable', 'fail', `${jwksUri.href} is not a JWK set (no "keys" array)`);
-      add('jwks_usable', 'skip', 'needs the key set');
-      return;
-    }
-    keys = maybeKeys;
-    add('jwks_fetchable', 'pass', `${keys.length} key(s) from ${jwksUri.href}`);
-  } catch (error) {
-    add('jwks_fetchable', 'fail', errorDetail(error, secrets));
+  const keys = await fetchKeySet(http, jwksUri);
+  if (typeof keys === 'string') {
+    add('jwks_fetchable', 'fail', keys);
     add('jwks_usable', 'skip', 'needs the key set');
     return;
   }
+  add('jwks_fetchable', 'pass', `${keys.length} key(s) from ${jwksUri.href}`);
 
   const problems: string[] = [];
   const kids = new Set<string>();
@@ -294,7 +248,8 @@ async function checkKeys(
       problems.push(`${label} exposes private or symmetric key material`);
       continue;
     }
-    const alg = jwk.alg ?? usableAlgs?.find((a) => algFitsKty(a, jwk.kty)) ?? defaultAlg(jwk.kty);
+    const type = KEY_TYPES.get(String(jwk.kty));
+    const alg = jwk.alg ?? (type && (usableAlgs?.find((a) => type.algs.test(a)) ?? type.fallback));
     if (!alg) {
       problems.push(`${label} has an unsupported key type "${String(jwk.kty)}"`);
       continue;
@@ -311,7 +266,7 @@ async function checkKeys(
       await importJWK(jwk, alg);
       usable.push(alg);
     } catch (error) {
-      problems.push(`${label} cannot be used for ${alg}: ${errorDetail(error, secrets)}`);
+      problems.push(`${label} cannot be used for ${alg}: ${errorDetail(error)}`);
     }
   }
   if (signing.length === 0) problems.push('the set holds no signing keys');
@@ -327,19 +282,30 @@ async function checkKeys(
   );
 }
 
-function algFitsKty(alg: string, kty: unknown): boolean {
-  if (kty === 'RSA') return /^(RS|PS)\d+$/.test(alg);
-  if (kty === 'EC') return /^ES\d+K?$/.test(alg);
-  if (kty === 'OKP') return alg === 'EdDSA' || alg === 'Ed25519';
-  return false;
+/** The keys of the provider's JWK set, or why they could not be read. */
+async function fetchKeySet(http: HttpClient, jwksUri: URL): Promise<unknown[] | string> {
+  try {
+    const res = await http.fetch(jwksUri, { headers: { accept: 'application/json' } });
+    if (res.status !== 200) return `HTTP ${res.status} from ${jwksUri.href}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(await res.text());
+    } catch {
+      return `${jwksUri.href} did not answer with JSON`;
+    }
+    const keys = (body as { keys?: unknown } | null)?.keys;
+    return Array.isArray(keys) ? keys : `${jwksUri.href} is not a JWK set (no "keys" array)`;
+  } catch (error) {
+    return errorDetail(error);
+  }
 }
 
-function defaultAlg(kty: unknown): string | undefined {
-  if (kty === 'RSA') return 'RS256';
-  if (kty === 'EC') return 'ES256';
-  if (kty === 'OKP') return 'EdDSA';
-  return undefined;
-}
+/** What each key type signs with, and the algorithm assumed when neither the key nor the provider names one. */
+const KEY_TYPES = new Map([
+  ['RSA', { algs: /^(RS|PS)\d+$/, fallback: 'RS256' }],
+  ['EC', { algs: /^ES\d+K?$/, fallback: 'ES256' }],
+  ['OKP', { algs: /^(EdDSA|Ed25519)$/, fallback: 'EdDSA' }],
+]);
 
 async function probeAuthorization(
   http: HttpClient,
@@ -347,22 +313,17 @@ async function probeAuthorization(
   endpoint: URL,
   options: DoctorOptions,
   add: Add,
-  secrets: readonly (string | undefined)[],
 ): Promise<void> {
   let res: Response;
   try {
     res = await http.fetch(probeUrl, { redirect: 'manual', headers: { accept: 'text/html' } });
   } catch (error) {
-    add(
-      'client_id_registered',
-      'fail',
-      `the probe authorization request failed: ${errorDetail(error, secrets)}`,
-    );
+    add('client_id_registered', 'fail', `the probe authorization request failed: ${errorDetail(error)}`);
     add('redirect_uri_registered', 'skip', 'needs an answer to the probe');
     return;
   }
   const location = res.headers.get('location');
-  const target = location ? parseUrl(new URL(location, endpoint).href) : undefined;
+  const target = location ? URL.parse(location, endpoint) : null;
   const accepted = `client_id "${options.clientId}" accepted`;
   if (res.status >= 300 && res.status < 400 && target) {
     const where = redactUrl(target.href);
@@ -384,7 +345,7 @@ async function probeAuthorization(
       );
       return;
     }
-    const redirect = parseUrl(options.redirectUri);
+    const redirect = URL.parse(options.redirectUri);
     if (redirect && target.origin === redirect.origin && target.pathname === redirect.pathname) {
       const params = new URLSearchParams(target.hash ? target.hash.slice(1) : target.search);
       const error = params.get('error');
@@ -419,7 +380,6 @@ async function checkCredentials(
   options: DoctorOptions,
   checks: DoctorCheck[],
   add: Add,
-  secrets: readonly (string | undefined)[],
 ): Promise<void> {
   if (!options.clientSecret) {
     add(
@@ -429,8 +389,9 @@ async function checkCredentials(
     );
     return;
   }
-  const tokenEndpoint = typeof doc.token_endpoint === 'string' ? parseUrl(doc.token_endpoint) : undefined;
-  if (!tokenEndpoint || !isSecureUrl(tokenEndpoint)) {
+  // discover() has checked the endpoint (https:, or http: on loopback) when the document has one.
+  const tokenEndpoint = doc.token_endpoint;
+  if (tokenEndpoint === undefined) {
     add('client_credentials', 'skip', 'needs a usable token endpoint');
     return;
   }
@@ -441,9 +402,9 @@ async function checkCredentials(
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     // A code that cannot exist: the provider must reject the code, after authenticating the client.
-    code: `doctor-probe-${b64url(randomBytes(16))}`,
+    code: `doctor-probe-${randomBytes(16).toString('base64url')}`,
     redirect_uri: options.redirectUri,
-    code_verifier: b64url(randomBytes(32)),
+    code_verifier: randomBytes(32).toString('base64url'),
   });
   const headers: Record<string, string> = {
     'content-type': 'application/x-www-form-urlencoded',
@@ -453,9 +414,9 @@ async function checkCredentials(
     body.set('client_id', options.clientId);
     body.set('client_secret', options.clientSecret);
   } else {
+    // RFC 6749 §2.3.1: both parts form-urlencoded before Base64.
     const user = encodeURIComponent(options.clientId);
-    const pass = encodeURIComponent(options.clientSecret);
-    headers.authorization = `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
+    headers.authorization = basicAuthorization(user, encodeURIComponent(options.clientSecret));
   }
   try {
     const res = await http.fetch(tokenEndpoint, { method: 'POST', headers, body });
@@ -477,6 +438,6 @@ async function checkCredentials(
       add('client_credentials', 'fail', `unexpected answer from the token endpoint (HTTP ${res.status})`);
     }
   } catch (error) {
-    add('client_credentials', 'fail', errorDetail(error, secrets));
+    add('client_credentials', 'fail', errorDetail(error));
   }
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { AffiliationError } from '../core/errors.js';
+import { AffiliationError, OptionsError } from '../core/errors.js';
 import { redact } from '../core/redact.js';
 import { type CliCommand, type CliIO, CliUsageError } from './io.js';
 
@@ -62,8 +62,15 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     const run = await command.load();
     return await run(rest, io);
   } catch (error) {
-    if (error instanceof CliUsageError) {
+    // The SDK's option checks see only what the command line and the environment gave.
+    if (error instanceof CliUsageError || error instanceof OptionsError) {
       io.stderr.write(`affiliation-validation ${name}: ${error.message}\n`);
+      return 2;
+    }
+    // node:util's parseArgs refuses a command line with a TypeError coded ERR_PARSE_ARGS_…; its
+    // message may quote an argument, which is redacted like any other.
+    if (String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS_')) {
+      io.stderr.write(`affiliation-validation ${name}: ${redact((error as Error).message)}\n`);
       return 2;
     }
     if (error instanceof AffiliationError) {

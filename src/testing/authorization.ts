@@ -88,11 +88,11 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   const state = params.get('state') ?? undefined;
   const fail = (location: 'query' | 'fragment', error: string, description: string) =>
     redirect(redirectUriWith(redirectUri, location, { error, error_description: description, state }));
+  const invalid = (description: string) =>
+    fail(errorLocations.invalidRequest, 'invalid_request', description);
 
   const repeated = REQUEST_PARAMETERS.find((name) => !single(params, name));
-  if (repeated !== undefined) {
-    return fail(errorLocations.invalidRequest, 'invalid_request', `The ${repeated} parameter is repeated`);
-  }
+  if (repeated !== undefined) return invalid(`The ${repeated} parameter is repeated`);
 
   // 7.2 row 3.
   const scope = checkRequestScope(params.get('scope'), client.allowedScopes);
@@ -113,19 +113,11 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   const claimsParam = params.get('claims');
   if (claimsParam !== null) {
     claims = parseClaims(claimsParam);
-    if (claims === undefined) {
-      return fail(
-        errorLocations.invalidRequest,
-        'invalid_request',
-        'The claims parameter is not a JSON object',
-      );
-    }
+    if (claims === undefined) return invalid('The claims parameter is not a JSON object');
   }
 
   const nonce = params.get('nonce');
-  if (nonce === null || nonce === '') {
-    return fail(errorLocations.invalidRequest, 'invalid_request', 'The nonce parameter is required');
-  }
+  if (nonce === null || nonce === '') return invalid('The nonce parameter is required');
 
   // PKCE (RFC 7636): S256 only. A challenge without a method means `plain`, which is refused.
   const challenge = params.get('code_challenge');
@@ -133,23 +125,13 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   let codeChallenge: string | undefined;
   if (responseType === 'code') {
     if (challenge !== null || method !== null) {
-      if (method !== 'S256') {
-        return fail(
-          errorLocations.invalidRequest,
-          'invalid_request',
-          'Unsupported code_challenge_method; use S256',
-        );
-      }
+      if (method !== 'S256') return invalid('Unsupported code_challenge_method; use S256');
       if (challenge === null || !S256_CHALLENGE.test(challenge)) {
-        return fail(errorLocations.invalidRequest, 'invalid_request', 'Invalid or missing code_challenge');
+        return invalid('Invalid or missing code_challenge');
       }
       codeChallenge = challenge;
     } else if (ctx.options.requirePkce) {
-      return fail(
-        errorLocations.invalidRequest,
-        'invalid_request',
-        'PKCE (code_challenge with S256) is required',
-      );
+      return invalid('PKCE (code_challenge with S256) is required');
     }
   }
 
@@ -185,7 +167,8 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
     expiresAt: now + ctx.options.transactionTtlMs,
   };
   ctx.pending.set(tx.id, tx);
-  const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${cookiePath(ctx)}; HttpOnly; SameSite=Lax`;
+  const path = new URL(ctx.baseUrl).pathname;
+  const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${path}; HttpOnly; SameSite=Lax`;
   if (institution !== undefined && !institution.edugain) {
     return finish(ctx, tx, { error: 'entity_id error' }, 302, { 'set-cookie': cookie });
   }
@@ -274,18 +257,14 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
 /** Whether the held affiliations satisfy the requested affiliation scope (spec 2.2). */
 export function holds(held: readonly HeldAffiliation[], requested: string): boolean {
   switch (requested) {
-    case 'student':
-      return held.includes('student');
-    case 'employee':
-      return held.includes('employee');
     case 'faculty+staff':
-      return held.includes('faculty+staff') || held.includes('faculty') || held.includes('staff');
+      return held.some((a) => a === 'faculty+staff' || a === 'faculty' || a === 'staff');
     case 'member':
       return held.some((a) =>
         ['student', 'faculty', 'staff', 'faculty+staff', 'employee', 'member'].includes(a),
       );
     default:
-      return false;
+      return held.includes(requested as HeldAffiliation);
   }
 }
 
@@ -317,12 +296,9 @@ function buildGrant(
     nonce: tx.nonce,
     authTimeMs: tx.authTimeMs ?? ctx.options.now(),
     transactionId: newTransactionId(),
-    affiliation: tx.scope.affiliation,
-    identifier: persistent ? 'persistent' : 'transient',
     requestedScopes: [...tx.scope.values],
     returnedScopes,
     requestedClaims: tx.claims,
-    institution,
     idTokenReuseDetection: requestsReuseDetection(tx.claims, 'id_token') ? available : undefined,
     userinfoReuseDetection:
       tx.responseType === 'code' && requestsReuseDetection(tx.claims, 'userinfo') ? available : undefined,
@@ -421,11 +397,6 @@ export function readCookie(request: Request, name: string): string | undefined {
     if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
-}
-
-function cookiePath(ctx: ProviderContext): string {
-  const path = new URL(ctx.baseUrl).pathname;
-  return path === '' ? '/' : path;
 }
 
 function pageUrl(ctx: ProviderContext, path: string, tx: string): string {

@@ -3,7 +3,7 @@
  * one form of each with its default values, until a redirect leaves them.
  */
 import { AffiliationError } from '../core/errors.js';
-import { Browser, BrowserError, type BrowserPage } from './browser.js';
+import { Browser, BrowserError } from './browser.js';
 import type { TestCookieJar } from './cookie-jar.js';
 
 /** One request the scripted browser made. @group Testing */
@@ -72,45 +72,34 @@ export async function walkAuthorization(
       options.onStep?.({ method, url, status, ...(location ? { location } : {}) });
     },
   });
+  const typed: Record<string, string> = { ...options.fields };
+  if (options.institution !== undefined) typed.entity_id = options.institution;
   try {
-    return await walk(browser, url, options, () => steps < maxSteps);
+    let page = await browser.open(url.href);
+    while (page.redirectedTo === undefined) {
+      if (steps >= maxSteps) {
+        throw new TestProviderWalkError(
+          `Gave up after ${maxSteps} requests without reaching the redirect URI`,
+        );
+      }
+      const { status } = page;
+      const path = new URL(page.url).pathname;
+      if (status >= 300 && status < 400) {
+        throw new TestProviderWalkError('A redirect without a Location header', { status });
+      }
+      if (status !== 200)
+        throw new TestProviderWalkError(`The provider answered ${status} at ${path}`, { status });
+      const form = page.forms[0];
+      if (form === undefined) throw new TestProviderWalkError(`No form on the page at ${path}`, { status });
+      // Values typed into the form replace the defaults, only where the form has that field.
+      const choices = Object.fromEntries(
+        Object.entries(typed).filter(([name]) => form.fields.some((field) => field.name === name)),
+      );
+      page = await browser.submit(form, choices);
+    }
+    return page.redirectedTo;
   } catch (error) {
     if (error instanceof BrowserError) throw new TestProviderWalkError(error.message, { cause: error });
     throw error;
   }
-}
-
-async function walk(
-  browser: Browser,
-  url: URL,
-  options: AuthorizeOptions,
-  more: () => boolean,
-): Promise<string> {
-  let page: BrowserPage = await browser.open(url.href);
-  for (;;) {
-    if (page.redirectedTo !== undefined) return page.redirectedTo;
-    if (!more()) break;
-    const path = new URL(page.url).pathname;
-    if (page.status >= 300 && page.status < 400) {
-      throw new TestProviderWalkError('A redirect without a Location header', { status: page.status });
-    }
-    if (page.status !== 200) {
-      throw new TestProviderWalkError(`The provider answered ${page.status} at ${path}`, {
-        status: page.status,
-      });
-    }
-    const form = page.forms[0];
-    if (form === undefined)
-      throw new TestProviderWalkError(`No form on the page at ${path}`, { status: page.status });
-    // Values typed into the form replace the defaults, only where the form has that field.
-    const typed: Record<string, string> = { ...options.fields };
-    if (options.institution !== undefined) typed.entity_id = options.institution;
-    const choices = Object.fromEntries(
-      Object.entries(typed).filter(([name]) => form.fields.some((field) => field.name === name)),
-    );
-    page = await browser.submit(form, choices);
-  }
-  throw new TestProviderWalkError(
-    `Gave up after ${options.maxSteps ?? 20} requests without reaching the redirect URI`,
-  );
 }

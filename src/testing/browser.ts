@@ -68,26 +68,14 @@ export function isRelayPage(page: BrowserPage): boolean {
   return /location\.hash/.test(page.body);
 }
 
-/**
- * A cookie jar per origin and a redirect walker. Cookies are kept by origin (host and port), the
- * way a browser scopes them for the sites in this demo; `Path` is honoured, `Max-Age=0` and past
- * `Expires` delete.
- */
+/** A redirect walker with a cookie jar (see {@link TestCookieJar} for how cookies are scoped). */
 export class Browser {
-  readonly #fetch: typeof fetch | undefined;
-  readonly #onStep: ((step: BrowserStep) => void) | undefined;
-  readonly #maxRedirects: number;
+  readonly #options: BrowserOptions;
   readonly #jar: TestCookieJar;
-  readonly #follow: (url: URL) => boolean;
-  readonly #shown: (url: string) => string;
 
   constructor(options: BrowserOptions = {}) {
-    this.#fetch = options.fetch;
-    this.#onStep = options.onStep;
-    this.#maxRedirects = options.maxRedirects ?? 20;
+    this.#options = options;
     this.#jar = options.cookieJar ?? new TestCookieJar();
-    this.#follow = options.follow ?? (() => true);
-    this.#shown = options.redactSteps === false ? (url) => url : redactUrl;
   }
 
   /** The cookies the browser holds for an origin (names only, for tests and the demo's printout). */
@@ -142,12 +130,14 @@ export class Browser {
     form: URLSearchParams | undefined,
     reason: BrowserStep['reason'],
   ): Promise<BrowserPage> {
+    const { maxRedirects = 20, follow = () => true, onStep } = this.#options;
+    const shown = this.#options.redactSteps === false ? (url: string) => url : redactUrl;
     let current = new URL(url);
     let currentMethod = method;
     let body = form;
     let why = reason;
     for (let hop = 0; ; hop++) {
-      if (hop > this.#maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
+      if (hop > maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
       const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
       const cookie = this.#jar.header(current);
       if (cookie) headers.set('cookie', cookie);
@@ -155,8 +145,8 @@ export class Browser {
       if (currentMethod === 'POST') headers.set('origin', current.origin);
       const target = new URL(current.href);
       target.hash = '';
-      const f = this.#fetch ?? globalThis.fetch;
-      const res = await f(target.href, {
+      const send = this.#options.fetch ?? globalThis.fetch;
+      const res = await send(target.href, {
         method: currentMethod,
         headers,
         body: body?.toString(),
@@ -172,12 +162,12 @@ export class Browser {
           throw new BrowserError(`${redactUrl(current.href)} redirected to an invalid URL`, { cause: error });
         }
       }
-      this.#onStep?.({
+      onStep?.({
         method: currentMethod,
-        url: this.#shown(current.href),
+        url: shown(current.href),
         status: res.status,
         reason: why,
-        ...(next ? { location: this.#shown(next.href) } : {}),
+        ...(next ? { location: shown(next.href) } : {}),
       });
       if (!next) {
         const text = await res.text();
@@ -190,7 +180,7 @@ export class Browser {
         };
       }
       await res.body?.cancel().catch(() => {});
-      if (!this.#follow(next)) {
+      if (!follow(next)) {
         return {
           url: current.href,
           status: res.status,

@@ -3,14 +3,15 @@
  * redirects to the relying party, and the ID token of spec 2.4.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import type { Affiliation, Identifier } from '../rp/types.js';
-import type { KeyRing } from './keys.js';
-import type {
-  ErrorLocation,
-  normalizeClient,
-  normalizeInstitution,
-  normalizeOutcome,
-  ResolvedOptions,
+import { OptionsError } from '../core/errors.js';
+import { KeyRing } from './keys.js';
+import {
+  type ErrorLocation,
+  type normalizeClient,
+  type normalizeInstitution,
+  type normalizeOutcome,
+  resolveOptions,
+  type TestProviderOptions,
 } from './options.js';
 import type { RequestScope } from './request-scope.js';
 
@@ -18,21 +19,25 @@ export type Client = ReturnType<typeof normalizeClient>;
 export type Institution = ReturnType<typeof normalizeInstitution>;
 export type Outcome = ReturnType<typeof normalizeOutcome>;
 
-/** Paths relative to the base URL's path. */
-export interface Paths {
-  discovery: string;
-  authorization: string;
-  /** The form without the service segment that spec 4.2 also mentions. */
-  authorizationShort: string;
-  token: string;
-  userinfo: string;
-  jwks: string;
-  select: string;
-  login: string;
-  consent: string;
-  errorClientId: string;
-  errorRedirectUri: string;
+/** The provider's paths, relative to the base URL's path. */
+export function providerPaths(serviceName: string) {
+  const service = `/${serviceName}`;
+  return {
+    discovery: '/.well-known/openid-configuration',
+    authorization: `${service}/authorization`,
+    /** The form without the service segment that spec 4.2 also mentions. */
+    authorizationShort: '/authorization',
+    token: `${service}/token`,
+    userinfo: `${service}/userinfo`,
+    jwks: `${service}/jwks`,
+    select: `${service}/select`,
+    login: '/institution/login',
+    consent: '/institution/consent',
+    errorClientId: '/errors/error-client-id/',
+    errorRedirectUri: '/errors/error-redirect-uri/',
+  };
 }
+export type Paths = ReturnType<typeof providerPaths>;
 
 /** A transaction between a valid authentication request and its result (spec 1, 3). */
 export interface PendingTransaction {
@@ -63,12 +68,9 @@ export interface Grant {
   nonce: string;
   authTimeMs: number;
   transactionId: string;
-  affiliation: Affiliation;
-  identifier: Identifier;
   requestedScopes: string[];
   returnedScopes: string[];
   requestedClaims: Record<string, unknown> | undefined;
-  institution: Institution;
   /** reuse_detection for the ID token: requested there, allowed and released. */
   idTokenReuseDetection: string[] | undefined;
   /** reuse_detection for userinfo: requested there, allowed and released. */
@@ -91,23 +93,41 @@ export interface AccessGrant {
   expiresAt: number;
 }
 
-export interface ProviderContext {
-  options: ResolvedOptions;
-  /** `{base_url}` without a trailing slash. */
-  baseUrl: string;
-  issuer: string;
-  errorSite: string;
-  paths: Paths;
-  clients: Map<string, Client>;
-  institutions: Map<string, Institution>;
-  keys: KeyRing;
-  subjectSecret: string;
-  pending: Map<string, PendingTransaction>;
-  /** Issued codes by SHA-256 of the code. */
-  codes: Map<string, IssuedCode>;
-  /** Access tokens by SHA-256 of the token. */
-  accessTokens: Map<string, AccessGrant>;
-  loginQueue: Outcome[];
+/** The provider's state, shared by its endpoints. */
+export type ProviderContext = Awaited<ReturnType<typeof createContext>>;
+
+/** Check the options and build the state of a provider answering under `baseUrl`. */
+export async function createContext(options: TestProviderOptions, baseUrl: string) {
+  const resolved = resolveOptions(options);
+  if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
+    throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
+  }
+  const base = baseUrl.replace(/\/+$/, '');
+  const clients = new Map<string, Client>();
+  for (const client of resolved.clients) {
+    if (clients.has(client.clientId)) {
+      throw new OptionsError(`Invalid option "clients": client_id "${client.clientId}" is registered twice`);
+    }
+    clients.set(client.clientId, client);
+  }
+  return {
+    options: resolved,
+    /** `{base_url}` without a trailing slash. */
+    baseUrl: base,
+    issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
+    errorSite: resolved.errorSite ?? `${base}/errors`,
+    paths: providerPaths(resolved.serviceName),
+    clients,
+    institutions: new Map(resolved.institutions.map((i) => [i.entityId, i])),
+    keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
+    subjectSecret: resolved.subjectSecret ?? randomBytes(32).toString('base64url'),
+    pending: new Map<string, PendingTransaction>(),
+    /** Issued codes by SHA-256 of the code. */
+    codes: new Map<string, IssuedCode>(),
+    /** Access tokens by SHA-256 of the token. */
+    accessTokens: new Map<string, AccessGrant>(),
+    loginQueue: [] as Outcome[],
+  };
 }
 
 export const SESSION_COOKIE = 'av_test_session';

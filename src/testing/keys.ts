@@ -76,9 +76,8 @@ export class KeyRing {
     return digest.subarray(0, digest.length / 2).toString('base64url');
   }
 
+  /** The signing key: `create()` makes one, and `rotate()` puts the new one first. */
   private active(): RingKey {
-    const key = this.keys[0];
-    if (key === undefined) throw new Error('KeyRing has no key');
-    return key;
+    return this.keys[0]!;
   }
 }

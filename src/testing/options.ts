@@ -2,6 +2,7 @@
  * Options and scripted data of the local test provider, with their defaults and up-front checks.
  * Every bad option throws an {@link OptionsError} that names it.
  */
+import { z } from 'zod';
 import { OptionsError } from '../core/errors.js';
 import { JWS_ALGS, type JwsAlg } from '../core/jws.js';
 import { AFFILIATIONS, type Affiliation } from '../core/scope-values.js';
@@ -204,207 +205,108 @@ export const DEFAULT_LOGIN_OUTCOME: Readonly<Required<Omit<LoginOutcome, 'reuseD
   consent: true,
 });
 
-const HELD: readonly string[] = [...AFFILIATIONS, 'faculty', 'staff', 'affiliate', 'alum'];
+const HELD: HeldAffiliation[] = [...AFFILIATIONS, 'faculty', 'staff', 'affiliate', 'alum'];
+const NON_EMPTY = 'expected a non-empty string';
+const nonEmpty = z.string({ error: NON_EMPTY }).min(1, NON_EMPTY);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an absolute http: or https: URL' });
+const positive = z.number().positive();
+const errorLocation = z.enum(['query', 'fragment'], 'expected "query" or "fragment"');
+const aFunction = <F>(error: string) => z.custom<F>((value) => typeof value === 'function', error);
 
-/** Options after defaults, as the provider uses them. */
-export interface ResolvedOptions {
-  errorSite: string | undefined;
-  serviceName: string;
-  issuerTrailingSlash: boolean;
-  codeTtlMs: number;
-  idTokenTtlSeconds: number;
-  accessTokenTtlSeconds: number;
-  transactionTtlMs: number;
-  retiredKeyTtlMs: number;
-  signingAlg: TestSigningAlg;
-  requirePkce: boolean;
-  errorLocations: Required<ErrorLocations>;
-  now: () => number;
-  discoveryOverrides: Record<string, unknown>;
-  idTokenClaims: ((claims: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined;
+const clientSchema = z.object({
+  clientId: nonEmpty,
+  clientSecret: nonEmpty,
+  redirectUris: z
+    .array(httpUrl.refine((uri) => !uri.includes('#'), 'must not have a fragment'))
+    .min(1, 'expected at least one URL'),
+  allowedScopes: z.array(z.string()).optional(),
+  allowedClaims: z
+    .array(z.literal('reuse_detection', 'the only additional claim is "reuse_detection"'))
+    .default(() => []),
+  responseTypes: z
+    .array(z.enum(['code', 'id_token'], 'use "code" and/or "id_token"'))
+    .default(() => ['code' as const, 'id_token' as const]),
+});
+
+const institutionSchema = z.object({
+  entityId: nonEmpty,
+  name: nonEmpty,
+  releasesReuseDetection: z.boolean().default(true),
+  edugain: z.boolean().default(true),
+  persistentIdentifiers: z.boolean().default(true),
+});
+
+const outcomeSchema = z.object({
+  affiliations: z
+    .array(z.enum(HELD, `use values among ${HELD.join(', ')}`))
+    .default(() => [...DEFAULT_LOGIN_OUTCOME.affiliations]),
+  userId: nonEmpty.default(DEFAULT_LOGIN_OUTCOME.userId),
+  authenticated: z.boolean().default(true),
+  releasesInformation: z.boolean().default(true),
+  consent: z.boolean().default(true),
+  // Undefined: one value derived from the institution and the user, when the grant is built.
+  reuseDetection: z.array(z.string()).optional(),
+});
+
+const optionsSchema = z.object({
+  clients: z.array(clientSchema).prefault(() => [DEFAULT_TEST_CLIENT]),
+  institutions: z.array(institutionSchema).prefault(() => [...DEFAULT_TEST_INSTITUTIONS]),
+  errorSite: httpUrl.transform((url) => url.replace(/\/+$/, '')).optional(),
+  serviceName: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]+$/, 'expected one URL path segment such as "Service"')
+    .default('Service'),
+  issuerTrailingSlash: z.boolean().default(false),
+  codeTtlMs: positive.default(60_000),
+  idTokenTtlSeconds: positive.default(3600),
+  accessTokenTtlSeconds: positive.default(3600),
+  transactionTtlMs: positive.default(600_000),
+  retiredKeyTtlMs: z.number().nonnegative().optional(),
+  signingAlg: z.enum(JWS_ALGS, `use one of ${JWS_ALGS.join(', ')}`).default('RS256'),
+  requirePkce: z.boolean().default(false),
+  errorLocations: z
+    .object({
+      invalidScope: errorLocation.default('query'),
+      unresolvableHint: errorLocation.default('query'),
+      accessDenied: errorLocation.default('fragment'),
+      invalidRequest: errorLocation.default('fragment'),
+    })
+    .prefault({}),
+  subjectSecret: nonEmpty.optional(),
+  now: aFunction<() => number>('expected a function returning milliseconds since the epoch').default(
+    () => Date.now,
+  ),
+  discoveryOverrides: z.record(z.string(), z.unknown()).default(() => ({})),
+  idTokenClaims: aFunction<TestProviderOptions['idTokenClaims']>('expected a function').optional(),
+});
+
+/** Parse with one of the schemas above; the first problem becomes an OptionsError naming the option. */
+function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const path = issue === undefined || issue.path.length === 0 ? '' : ` "${issue.path.join('.')}"`;
+  throw new OptionsError(`Invalid ${what}${path}: ${issue?.message ?? 'not valid'}`);
 }
 
-export function resolveOptions(options: TestProviderOptions): ResolvedOptions {
-  if (typeof options !== 'object' || options === null)
-    throw new OptionsError('Test provider options must be an object');
-  const idTokenTtlSeconds = positive(options.idTokenTtlSeconds, 'idTokenTtlSeconds', 3600);
-  const serviceName = options.serviceName ?? 'Service';
-  if (typeof serviceName !== 'string' || !/^[A-Za-z0-9._~-]+$/.test(serviceName)) {
-    throw new OptionsError('Invalid option "serviceName": expected one URL path segment such as "Service"');
-  }
-  if (options.errorSite !== undefined) checkUrl(options.errorSite, 'errorSite');
-  const signingAlg = options.signingAlg ?? 'RS256';
-  if (!(JWS_ALGS as readonly string[]).includes(signingAlg)) {
-    throw new OptionsError(`Invalid option "signingAlg": use one of ${JWS_ALGS.join(', ')}`);
-  }
-  if (options.now !== undefined && typeof options.now !== 'function') {
-    throw new OptionsError(
-      'Invalid option "now": expected a function returning milliseconds since the epoch',
-    );
-  }
-  const overrides = options.discoveryOverrides ?? {};
-  if (typeof overrides !== 'object' || overrides === null || Array.isArray(overrides)) {
-    throw new OptionsError('Invalid option "discoveryOverrides": expected an object');
-  }
-  if (options.idTokenClaims !== undefined && typeof options.idTokenClaims !== 'function') {
-    throw new OptionsError('Invalid option "idTokenClaims": expected a function');
-  }
-  const locations = options.errorLocations ?? {};
-  for (const [name, value] of Object.entries(locations)) {
-    if (value !== undefined && value !== 'query' && value !== 'fragment') {
-      throw new OptionsError(`Invalid option "errorLocations.${name}": expected "query" or "fragment"`);
-    }
-  }
-  return {
-    errorSite: options.errorSite?.replace(/\/+$/, ''),
-    serviceName,
-    issuerTrailingSlash: options.issuerTrailingSlash === true,
-    codeTtlMs: positive(options.codeTtlMs, 'codeTtlMs', 60_000),
-    idTokenTtlSeconds,
-    accessTokenTtlSeconds: positive(options.accessTokenTtlSeconds, 'accessTokenTtlSeconds', 3600),
-    transactionTtlMs: positive(options.transactionTtlMs, 'transactionTtlMs', 600_000),
-    retiredKeyTtlMs: nonNegative(options.retiredKeyTtlMs, 'retiredKeyTtlMs', idTokenTtlSeconds * 1000),
-    signingAlg,
-    requirePkce: options.requirePkce === true,
-    errorLocations: {
-      invalidScope: locations.invalidScope ?? 'query',
-      unresolvableHint: locations.unresolvableHint ?? 'query',
-      accessDenied: locations.accessDenied ?? 'fragment',
-      invalidRequest: locations.invalidRequest ?? 'fragment',
-    },
-    now: options.now ?? Date.now,
-    discoveryOverrides: { ...overrides },
-    idTokenClaims: options.idTokenClaims,
-  };
+/** The provider's options after their checks, with the defaults filled in. */
+export function resolveOptions(options: TestProviderOptions) {
+  const resolved = parse(optionsSchema, options, 'option');
+  return { ...resolved, retiredKeyTtlMs: resolved.retiredKeyTtlMs ?? resolved.idTokenTtlSeconds * 1000 };
 }
+export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /** Check a client registration and return a private copy with defaults filled in. */
-export interface NormalizedClient extends Required<Omit<TestClient, 'allowedScopes'>> {
-  allowedScopes: string[] | undefined;
-}
-
-export function normalizeClient(client: TestClient): NormalizedClient {
-  const where = 'client';
-  if (typeof client !== 'object' || client === null)
-    throw new OptionsError(`Invalid ${where}: expected an object`);
-  if (typeof client.clientId !== 'string' || client.clientId === '') {
-    throw new OptionsError(`Invalid ${where} option "clientId": expected a non-empty string`);
-  }
-  const named = `client "${client.clientId}"`;
-  if (typeof client.clientSecret !== 'string' || client.clientSecret === '') {
-    throw new OptionsError(`Invalid ${named} option "clientSecret": expected a non-empty string`);
-  }
-  if (!Array.isArray(client.redirectUris) || client.redirectUris.length === 0) {
-    throw new OptionsError(`Invalid ${named} option "redirectUris": expected at least one URL`);
-  }
-  for (const uri of client.redirectUris) {
-    checkUrl(uri, `redirectUris (${named})`);
-    if (uri.includes('#'))
-      throw new OptionsError(`Invalid ${named} option "redirectUris": ${uri} has a fragment`);
-  }
-  if (client.allowedScopes !== undefined && !stringArray(client.allowedScopes)) {
-    throw new OptionsError(`Invalid ${named} option "allowedScopes": expected an array of strings`);
-  }
-  const allowedClaims = client.allowedClaims ?? [];
-  if (!Array.isArray(allowedClaims) || allowedClaims.some((c) => c !== 'reuse_detection')) {
-    throw new OptionsError(
-      `Invalid ${named} option "allowedClaims": the only additional claim is "reuse_detection"`,
-    );
-  }
-  const responseTypes = client.responseTypes ?? ['code', 'id_token'];
-  if (!Array.isArray(responseTypes) || responseTypes.some((t) => t !== 'code' && t !== 'id_token')) {
-    throw new OptionsError(`Invalid ${named} option "responseTypes": use "code" and/or "id_token"`);
-  }
-  return {
-    clientId: client.clientId,
-    clientSecret: client.clientSecret,
-    redirectUris: [...client.redirectUris],
-    allowedScopes: client.allowedScopes === undefined ? undefined : [...client.allowedScopes],
-    allowedClaims: [...allowedClaims],
-    responseTypes: [...responseTypes],
-  };
+export function normalizeClient(client: TestClient) {
+  return parse(clientSchema, client, 'client option');
 }
 
 /** Check an institution and return a private copy with defaults filled in. */
-export function normalizeInstitution(institution: TestInstitution): Required<TestInstitution> {
-  if (typeof institution !== 'object' || institution === null) {
-    throw new OptionsError('Invalid institution: expected an object');
-  }
-  if (typeof institution.entityId !== 'string' || institution.entityId === '') {
-    throw new OptionsError('Invalid institution option "entityId": expected a non-empty string');
-  }
-  if (typeof institution.name !== 'string' || institution.name === '') {
-    throw new OptionsError(
-      `Invalid institution "${institution.entityId}" option "name": expected a non-empty string`,
-    );
-  }
-  return {
-    entityId: institution.entityId,
-    name: institution.name,
-    releasesReuseDetection: institution.releasesReuseDetection ?? true,
-    edugain: institution.edugain ?? true,
-    persistentIdentifiers: institution.persistentIdentifiers ?? true,
-  };
+export function normalizeInstitution(institution: TestInstitution) {
+  return parse(institutionSchema, institution, 'institution option');
 }
 
 /** Check a scripted login outcome and fill in the defaults (except `reuseDetection`). */
-export function normalizeOutcome(outcome: LoginOutcome): Required<Omit<LoginOutcome, 'reuseDetection'>> & {
-  reuseDetection: string[] | undefined;
-} {
-  if (typeof outcome !== 'object' || outcome === null)
-    throw new OptionsError('Invalid login outcome: expected an object');
-  const affiliations = outcome.affiliations ?? DEFAULT_LOGIN_OUTCOME.affiliations;
-  if (!Array.isArray(affiliations) || affiliations.some((a) => !HELD.includes(a))) {
-    throw new OptionsError(`Invalid login outcome "affiliations": use values among ${HELD.join(', ')}`);
-  }
-  const userId = outcome.userId ?? DEFAULT_LOGIN_OUTCOME.userId;
-  if (typeof userId !== 'string' || userId === '') {
-    throw new OptionsError('Invalid login outcome "userId": expected a non-empty string');
-  }
-  if (outcome.reuseDetection !== undefined && !stringArray(outcome.reuseDetection)) {
-    throw new OptionsError('Invalid login outcome "reuseDetection": expected an array of strings');
-  }
-  for (const name of ['authenticated', 'releasesInformation', 'consent'] as const) {
-    if (outcome[name] !== undefined && typeof outcome[name] !== 'boolean') {
-      throw new OptionsError(`Invalid login outcome "${name}": expected a boolean`);
-    }
-  }
-  return {
-    affiliations: [...affiliations],
-    userId,
-    authenticated: outcome.authenticated ?? true,
-    releasesInformation: outcome.releasesInformation ?? true,
-    consent: outcome.consent ?? true,
-    reuseDetection: outcome.reuseDetection === undefined ? undefined : [...outcome.reuseDetection],
-  };
-}
-
-function positive(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new OptionsError(`Invalid option "${name}": expected a positive number`);
-  }
-  return value;
-}
-
-function nonNegative(value: number | undefined, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw new OptionsError(`Invalid option "${name}": expected a number >= 0`);
-  }
-  return value;
-}
-
-function checkUrl(value: unknown, name: string): void {
-  if (typeof value !== 'string' || !URL.canParse(value)) {
-    throw new OptionsError(`Invalid option "${name}": expected an absolute URL`);
-  }
-  const { protocol } = new URL(value);
-  if (protocol !== 'http:' && protocol !== 'https:') {
-    throw new OptionsError(`Invalid option "${name}": expected an http: or https: URL`);
-  }
-}
-
-function stringArray(value: unknown): value is string[] {
-  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+export function normalizeOutcome(outcome: LoginOutcome) {
+  return parse(outcomeSchema, outcome, 'login outcome');
 }

@@ -6,8 +6,6 @@
 
 import { escapeHtml } from '../core/html.js';
 
-export { escapeHtml };
-
 /**
  * The pages' Content-Security-Policy: no scripts at all, no framing, the inline style and the
  * empty `data:` favicon. `form-action` allows the provider itself and, on the pages of a

@@ -3,8 +3,8 @@
  * core (`handle(Request) → Response`) that the node:http server of `TestProvider.start()` and the
  * msw handlers of `createTestProviderHandlers()` both put on the wire.
  */
-import { randomBytes } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
+import { integerOption } from '../core/options.js';
 import { AFFILIATIONS, IDENTIFIERS } from '../core/scope-values.js';
 import {
   authorizationEndpoint,
@@ -13,16 +13,12 @@ import {
   selectionPageEndpoint,
 } from './authorization.js';
 import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
-import { type Client, type Institution, jsonResponse, type Paths, type ProviderContext } from './context.js';
-import { KeyRing } from './keys.js';
+import { createContext, jsonResponse, type ProviderContext } from './context.js';
 import {
-  DEFAULT_TEST_CLIENT,
-  DEFAULT_TEST_INSTITUTIONS,
   type LoginOutcome,
   normalizeClient,
   normalizeInstitution,
   normalizeOutcome,
-  resolveOptions,
   type StartTestProviderOptions,
   type TestClient,
   type TestInstitution,
@@ -97,65 +93,6 @@ export class TestProvider {
     });
   }
 
-  /** @internal Build the shared state; subclasses call this. */
-  protected static async context(options: TestProviderOptions, baseUrl: string): Promise<ProviderContext> {
-    const resolved = resolveOptions(options);
-    if (!URL.canParse(baseUrl) || !/^https?:$/.test(new URL(baseUrl).protocol)) {
-      throw new OptionsError('Invalid option "baseUrl": expected an absolute http: or https: URL');
-    }
-    const base = baseUrl.replace(/\/+$/, '');
-    const svc = `/${resolved.serviceName}`;
-    const paths: Paths = {
-      discovery: '/.well-known/openid-configuration',
-      authorization: `${svc}/authorization`,
-      authorizationShort: '/authorization',
-      token: `${svc}/token`,
-      userinfo: `${svc}/userinfo`,
-      jwks: `${svc}/jwks`,
-      select: `${svc}/select`,
-      login: '/institution/login',
-      consent: '/institution/consent',
-      errorClientId: '/errors/error-client-id/',
-      errorRedirectUri: '/errors/error-redirect-uri/',
-    };
-    const clients = new Map<string, Client>();
-    for (const client of options.clients ?? [DEFAULT_TEST_CLIENT]) {
-      const normalized = normalizeClient(client);
-      if (clients.has(normalized.clientId)) {
-        throw new OptionsError(
-          `Invalid option "clients": client_id "${normalized.clientId}" is registered twice`,
-        );
-      }
-      clients.set(normalized.clientId, normalized);
-    }
-    const institutions = new Map<string, Institution>();
-    for (const institution of options.institutions ?? DEFAULT_TEST_INSTITUTIONS) {
-      const normalized = normalizeInstitution(institution);
-      institutions.set(normalized.entityId, normalized);
-    }
-    if (
-      options.subjectSecret !== undefined &&
-      (typeof options.subjectSecret !== 'string' || options.subjectSecret === '')
-    ) {
-      throw new OptionsError('Invalid option "subjectSecret": expected a non-empty string');
-    }
-    return {
-      options: resolved,
-      baseUrl: base,
-      issuer: resolved.issuerTrailingSlash ? `${base}/` : base,
-      errorSite: resolved.errorSite ?? `${base}/errors`,
-      paths,
-      clients,
-      institutions,
-      keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
-      subjectSecret: options.subjectSecret ?? randomBytes(32).toString('base64url'),
-      pending: new Map(),
-      codes: new Map(),
-      accessTokens: new Map(),
-      loginQueue: [],
-    };
-  }
-
   /**
    * Start a test provider: the one factory. By default it listens on `http://127.0.0.1:<free port>`
    * (options `host`, `port`) and answers real HTTP; with `listen: false` it opens no socket and answers
@@ -182,9 +119,7 @@ export class TestProvider {
       | (StartTestProviderOptions & { listen?: true }) = {},
   ): Promise<TestProvider> {
     if (options.listen === false) {
-      return new TestProvider(
-        await TestProvider.context(options, options.baseUrl ?? 'https://op.affiliation.test'),
-      );
+      return new TestProvider(await createContext(options, options.baseUrl ?? 'https://op.affiliation.test'));
     }
     return RunningTestProvider.listen(options);
   }
@@ -258,24 +193,11 @@ export class TestProvider {
    * ```
    */
   async authorize(authorizationUrl: string | URL, options: AuthorizeOptions = {}): Promise<string> {
-    return walkAuthorization(
-      (url) => this.isInteractivePage(url),
-      authorizationUrl,
-      options,
-      this.defaultFetch(),
-    );
-  }
-
-  /**
-   * @internal Whether a URL is one of the provider's own interactive steps (authorization,
-   * selection, login, consent): where the scripted browser keeps going.
-   */
-  isInteractivePage(url: URL): boolean {
+    // The scripted browser keeps going on the provider's own steps: authorization, selection, login, consent.
     const { paths, baseUrl } = this.#ctx;
-    const here = `${url.origin}${url.pathname}`;
-    return [paths.authorization, paths.authorizationShort, paths.select, paths.login, paths.consent].some(
-      (path) => here === baseUrl + path,
-    );
+    const steps = [paths.authorization, paths.authorizationShort, paths.select, paths.login, paths.consent];
+    const isStep = (url: URL) => steps.some((path) => `${url.origin}${url.pathname}` === baseUrl + path);
+    return walkAuthorization(isStep, authorizationUrl, options, this.defaultFetch());
   }
 
   /** Release resources. The core has none; the server variant closes its socket. */
@@ -422,15 +344,11 @@ export class RunningTestProvider extends TestProvider {
   /** @internal Use {@link TestProvider.start}. */
   static async listen(options: StartTestProviderOptions): Promise<RunningTestProvider> {
     const host = options.host ?? '127.0.0.1';
-    const port = options.port ?? 0;
     if (typeof host !== 'string' || host === '')
       throw new OptionsError('Invalid option "host": expected a host name or address');
-    if (!Number.isInteger(port) || port < 0 || port > 65535) {
-      throw new OptionsError('Invalid option "port": expected an integer from 0 to 65535');
-    }
-    const http = await listen(host, port);
+    const http = await listen(host, integerOption('port', options.port, 0, { min: 0, max: 65535 }));
     try {
-      const provider = new RunningTestProvider(await TestProvider.context(options, http.origin), http, host);
+      const provider = new RunningTestProvider(await createContext(options, http.origin), http, host);
       http.handler = (request) => provider.handle(request);
       return provider;
     } catch (error) {

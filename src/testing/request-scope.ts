@@ -8,15 +8,7 @@
  * reads as the two values `faculty` and `staff`: those are refused as ambiguous (rule 4) instead of
  * being taken for the affiliation.
  */
-import {
-  AFFILIATIONS as AFFILIATION_LIST,
-  type Affiliation,
-  IDENTIFIERS as IDENTIFIER_LIST,
-  type Identifier,
-} from '../core/scope-values.js';
-
-const AFFILIATIONS: readonly string[] = AFFILIATION_LIST;
-const IDENTIFIERS: readonly string[] = IDENTIFIER_LIST;
+import { AFFILIATIONS, type Affiliation, IDENTIFIERS, type Identifier } from '../core/scope-values.js';
 
 // RFC 6749 §3.3 scope-token characters.
 const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
@@ -48,8 +40,8 @@ export function checkRequestScope(raw: string | null, allowed: readonly string[]
   if (seen.has('faculty') || seen.has('staff')) {
     return { ok: false, reason: 'faculty and staff are not affiliations on their own (was %2B sent as +?)' };
   }
-  const affiliations = values.filter((v) => AFFILIATIONS.includes(v));
-  const identifiers = values.filter((v) => IDENTIFIERS.includes(v));
+  const affiliations = values.filter((v) => AFFILIATIONS.includes(v as Affiliation));
+  const identifiers = values.filter((v) => IDENTIFIERS.includes(v as Identifier));
   if (affiliations.length !== 1) {
     return { ok: false, reason: `exactly one affiliation is required, got ${affiliations.length}` };
   }

@@ -95,38 +95,35 @@ function authenticateClient(
   body: URLSearchParams,
 ): Client | Response {
   const header = request.headers.get('authorization');
-  const basicChallenge = { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' };
-  let clientId: string | null;
-  let secret: string | null;
+  const challenge = { 'www-authenticate': 'Basic realm="token", charset="UTF-8"' };
+  let clientId = body.get('client_id');
+  let secret = body.get('client_secret');
   if (header !== null) {
     const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
     const decoded = match?.[1] === undefined ? '' : Buffer.from(match[1], 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon < 0) return oauthError('invalid_client', 'Malformed Basic credentials', 401, basicChallenge);
-    if (body.has('client_secret')) {
+    if (colon < 0) return oauthError('invalid_client', 'Malformed Basic credentials', 401, challenge);
+    if (secret !== null) {
       return oauthError('invalid_request', 'Use one client authentication method, not two', 400);
     }
-    // RFC 6749 §2.3.1: both parts are form-urlencoded before Base64.
-    clientId = formDecode(decoded.slice(0, colon));
+    // RFC 6749 §2.3.1: both parts are form-urlencoded before Base64. A client_id in the body must agree.
+    const basicId = formDecode(decoded.slice(0, colon));
+    if (clientId !== null && clientId !== basicId) {
+      return oauthError('invalid_client', 'Client authentication failed', 401, challenge);
+    }
+    clientId = basicId;
     secret = formDecode(decoded.slice(colon + 1));
-    const bodyClientId = body.get('client_id');
-    if (clientId === null || secret === null || (bodyClientId !== null && bodyClientId !== clientId)) {
-      return oauthError('invalid_client', 'Client authentication failed', 401, basicChallenge);
-    }
-    const client = ctx.clients.get(clientId);
-    if (client === undefined || !sameSecret(secret, client.clientSecret)) {
-      return oauthError('invalid_client', 'Client authentication failed', 401, basicChallenge);
-    }
-    return client;
+  } else if (clientId === null || secret === null) {
+    return oauthError('invalid_client', 'Client authentication is required', 401, challenge);
   }
-  clientId = body.get('client_id');
-  secret = body.get('client_secret');
-  if (clientId === null || secret === null) {
-    return oauthError('invalid_client', 'Client authentication is required', 401, basicChallenge);
-  }
-  const client = ctx.clients.get(clientId);
-  if (client === undefined || !sameSecret(secret, client.clientSecret)) {
-    return oauthError('invalid_client', 'Client authentication failed', 401);
+  const client = clientId === null ? undefined : ctx.clients.get(clientId);
+  if (client === undefined || secret === null || !sameSecret(secret, client.clientSecret)) {
+    return oauthError(
+      'invalid_client',
+      'Client authentication failed',
+      401,
+      header === null ? {} : challenge,
+    );
   }
   return client;
 }

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { redact } from '../../core/redact.js';
 import { DemoError, runDemo, serveDemo, untilSignal } from '../demo-runner.js';
 import { startBuiltInShop } from '../demo-shop.js';
-import { type CliCommand, CliUsageError } from '../io.js';
+import type { CliCommand } from '../io.js';
 
 const HELP = `Usage: affiliation-validation demo [--serve]
 
@@ -17,25 +16,15 @@ credentials. Exits 0 when both validations succeed.
 
 /** `affiliation-validation demo`. */
 export const demoCommand: CliCommand = async (argv, io) => {
-  let help: boolean | undefined;
-  let serve: boolean | undefined;
-  try {
-    ({
-      values: { help, serve },
-    } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: { help: { type: 'boolean', short: 'h' }, serve: { type: 'boolean' } },
-    }));
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? redact(error.message) : 'invalid arguments');
-  }
-  if (help) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { help: { type: 'boolean', short: 'h' }, serve: { type: 'boolean' } },
+  });
+  if (values.help) {
     io.stdout.write(HELP);
     return 0;
   }
-  if (serve) {
+  if (values.serve) {
     await serveDemo({
       startShop: startBuiltInShop,
       shopName: 'built-in node:http shop',

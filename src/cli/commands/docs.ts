@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { OptionsError } from '../../core/errors.js';
 import type { BatchRequest, BatchResult, DocsSiteOptions, SyncItem, SyncReport } from '../../docs-site.js';
 import {
   DocsSiteClient,
@@ -82,12 +81,11 @@ function clientOptions(
   };
 }
 
-/** Run `make`; an `OptionsError` becomes a usage error, and a missing REST API gets a hint in CLI terms. */
+/** Run `make`; a missing REST API gets a hint in CLI terms. */
 async function withHints<T>(io: CliIO, make: () => T | Promise<T>): Promise<T> {
   try {
     return await make();
   } catch (error) {
-    if (error instanceof OptionsError) throw new CliUsageError(error.message);
     if (error instanceof DocsSiteError && error.code === 'rest_api_not_found') {
       io.stderr.write(
         `hint: check --base-url (${DOCS_ENV.baseUrl}), --rest-root (${DOCS_ENV.restRoot}, default wp-json), or try --route-style query (?rest_route=) for a site without pretty permalinks\n`,
@@ -153,13 +151,7 @@ async function runDocs(argv: string[], io: CliIO): Promise<number> {
       `credentials are never taken from arguments (${refused.split('=')[0]}): set ${DOCS_ENV.username} and ${DOCS_ENV.applicationPassword}`,
     );
   }
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(argv);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : 'bad arguments');
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parse(argv);
   if (values.help) {
     io.stdout.write(USAGE);
     return 0;
@@ -409,18 +401,9 @@ async function ask(stdin: NonNullable<CliIO['stdin']>, io: CliIO, question: stri
   }
 }
 
+/** An item as one JSON line, its site error as code, status, message and data. */
 function itemJson(item: SyncItem) {
-  return {
-    slug: item.slug,
-    file: item.file,
-    action: item.action,
-    outcome: item.outcome,
-    id: item.id,
-    parent: item.parent,
-    changes: item.changes,
-    link: item.link,
-    ...(item.error ? { error: errorJson(item.error) } : {}),
-  };
+  return { ...item, error: item.error === undefined ? undefined : errorJson(item.error) };
 }
 
 function itemLine(item: SyncItem): string {

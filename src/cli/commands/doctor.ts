@@ -32,33 +32,18 @@ export const doctorCommand: CliCommand = async (argv, io) => {
       'the client secret is never accepted as an argument; set the environment variable AV_CLIENT_SECRET',
     );
   }
-  let values: {
-    issuer?: string;
-    'client-id'?: string;
-    'redirect-uri'?: string;
-    'token-auth-method'?: string;
-    'timeout-ms'?: string;
-    json?: boolean;
-    help?: boolean;
-  };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        issuer: { type: 'string' },
-        'client-id': { type: 'string' },
-        'redirect-uri': { type: 'string' },
-        'token-auth-method': { type: 'string' },
-        'timeout-ms': { type: 'string' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? redact(error.message) : 'invalid arguments');
-  }
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      issuer: { type: 'string' },
+      'client-id': { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      'token-auth-method': { type: 'string' },
+      'timeout-ms': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
   if (values.help) {
     io.stdout.write(HELP);
     return 0;

@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { AffiliationError } from '../../core/errors.js';
 import { type CacheFile, readCacheFile } from '../../hints/cache-file.js';
 import { HintFeedError } from '../../hints/errors.js';
 import { HintFeed } from '../../hints/feed.js';
@@ -63,17 +62,6 @@ function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>)
   }
 }
 
-/** Build a feed, turning option errors into usage errors (they come from the command line). */
-function feedFor(options: ConstructorParameters<typeof HintFeed>[0]): HintFeed {
-  try {
-    return new HintFeed(options);
-  } catch (error) {
-    if (error instanceof AffiliationError && error.code === 'invalid_options')
-      throw new CliUsageError(error.message);
-    throw error;
-  }
-}
-
 function storedSources(file: string, cache: CacheFile | undefined): HintSource[] {
   if (!cache) throw new CliUsageError(`--source is required (no hints file at ${file})`);
   const sources = cache.sources.map(sourceOption);
@@ -110,35 +98,16 @@ interface RefreshReport {
   added: readonly string[];
   removed: readonly string[];
   renamed: readonly string[];
-  result: RefreshResult;
-  failedSources: number;
 }
 
-function printReport(io: CliIO, report: RefreshReport, file: string, json: boolean): void {
-  const { result } = report;
+function printReport(io: CliIO, report: RefreshReport, result: RefreshResult, file: string, json: boolean) {
   if (json) {
-    io.stdout.write(
-      `${JSON.stringify({
-        status: report.status,
-        file,
-        total: report.total,
-        added: report.added,
-        removed: report.removed,
-        renamed: report.renamed,
-        error: errorJson(result.error),
-        sources: result.sources.map((s) => ({
-          url: s.url,
-          status: s.status,
-          error: errorJson(s.error),
-          skipped: s.skipped,
-          skippedCount: s.skippedCount,
-        })),
-      })}\n`,
-    );
+    const sources = result.sources.map((s) => ({ ...s, error: errorJson(s.error) }));
+    io.stdout.write(`${JSON.stringify({ ...report, file, error: errorJson(result.error), sources })}\n`);
     return;
   }
-  const failed =
-    report.failedSources > 0 ? `, ${report.failedSources} of ${result.sources.length} sources failed` : '';
+  const failedSources = result.sources.filter((s) => s.status === 'failed').length;
+  const failed = failedSources > 0 ? `, ${failedSources} of ${result.sources.length} sources failed` : '';
   const skippedCount = result.sources.reduce((sum, s) => sum + s.skippedCount, 0);
   const skipped =
     skippedCount > 0 ? `, ${skippedCount} invalid ${skippedCount === 1 ? 'entry' : 'entries'} skipped` : '';
@@ -198,37 +167,25 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
     );
   }
   const sources = given.length > 0 ? given.map(parseSource) : storedSources(file, cache);
-  const feed = feedFor({ sources, cacheFile: file, fetch: io.fetch, ...(timeoutMs ? { timeoutMs } : {}) });
+  const feed = new HintFeed({
+    sources,
+    cacheFile: file,
+    fetch: io.fetch,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
   const before = fileEntries(cache);
   const result = await feed.refresh();
   await feed.close();
   const failedSources = result.sources.filter((s) => s.status === 'failed').length;
   // The feed writes FILE whenever a source answered; it is left as it was when none did.
   const written = result.sources.length > failedSources && result.cacheError === undefined;
-  let report: RefreshReport;
-  if (written) {
-    const change = diffEntries(before, new Map([...feed.entries()].map((e) => [e.entityId, e])));
-    report = {
-      status: change.changed ? 'updated' : 'not-modified',
-      total: feed.size,
-      added: change.added,
-      removed: change.removed,
-      renamed: change.renamed,
-      result,
-      failedSources,
-    };
-  } else {
-    report = {
-      status: 'failed',
-      total: before.size,
-      added: [],
-      removed: [],
-      renamed: [],
-      result,
-      failedSources,
-    };
-  }
-  printReport(io, report, file, values.json === true);
+  const after = written ? new Map([...feed.entries()].map((e) => [e.entityId, e])) : before;
+  const change = diffEntries(before, after);
+  let status: RefreshReport['status'] = 'failed';
+  if (written) status = change.changed ? 'updated' : 'not-modified';
+  const { added, removed, renamed } = change;
+  const total = written ? feed.size : before.size;
+  printReport(io, { status, total, added, removed, renamed }, result, file, values.json === true);
   if (!written) return 1;
   return failedSources > 0 ? 3 : 0;
 }
@@ -265,7 +222,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
 
   let feed: HintFeed;
   if (given.length > 0) {
-    feed = feedFor({ sources: given.map(parseSource), fetch: io.fetch });
+    feed = new HintFeed({ sources: given.map(parseSource), fetch: io.fetch });
     const result = await feed.refresh();
     if (result.status === 'failed') throw result.error!;
   } else {
@@ -276,7 +233,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
     const sources = cache.sources.map(sourceOption);
     if (sources.length === 0) throw new HintFeedError(`${file} lists no source`, { code: 'cache_invalid' });
     // The stored URLs (possibly redacted) only key the cache here: nothing is fetched.
-    feed = feedFor({ sources, cacheFile: file });
+    feed = new HintFeed({ sources, cacheFile: file });
     const loaded = await feed.load();
     if (loaded.status === 'invalid') throw loaded.error!;
   }
