@@ -489,6 +489,7 @@ export interface ContextParams {
   _fields?: string | string[] | undefined;
   /** Embed linked resources (all, or the named link relations). */
   _embed?: boolean | string | string[] | undefined;
+  /** Default `view`; `edit` adds the `raw` texts and needs an editor. */
   context?: DocsSiteContext | undefined;
 }
 
@@ -616,9 +617,9 @@ export interface PageListParams {
   slug?: string | string[] | undefined;
   /** Default `publish` (`inherit` for media). */
   status?: ListingStatus | ListingStatus[] | undefined;
+  menu_order?: number | undefined;
   author?: number[] | undefined;
   author_exclude?: number[] | undefined;
-  menu_order?: number | undefined;
   parent?: number[] | undefined;
   parent_exclude?: number[] | undefined;
 }
@@ -954,6 +955,7 @@ export interface MenuItemBody {
  * @group Docs site
  */
 export interface TemplateUpdateBody {
+  slug?: string | undefined;
   theme?: string | undefined;
   type?: string | undefined;
   content?: RawText | undefined;
@@ -961,7 +963,6 @@ export interface TemplateUpdateBody {
   description?: string | undefined;
   status?: ContentStatus | undefined;
   author?: number | undefined;
-  slug?: string | undefined;
   [key: string]: unknown;
 }
 
@@ -970,6 +971,7 @@ export interface TemplateUpdateBody {
  * @group Docs site
  */
 export interface TemplateCreateBody {
+  slug: string;
   theme?: string | undefined;
   type?: string | undefined;
   content?: RawText | undefined;
@@ -977,7 +979,6 @@ export interface TemplateCreateBody {
   description?: string | undefined;
   status?: ContentStatus | undefined;
   author?: number | undefined;
-  slug: string;
   [key: string]: unknown;
 }
 
@@ -986,6 +987,7 @@ export interface TemplateCreateBody {
  * @group Docs site
  */
 export interface TemplatePartUpdateBody {
+  slug?: string | undefined;
   theme?: string | undefined;
   type?: string | undefined;
   content?: RawText | undefined;
@@ -993,7 +995,6 @@ export interface TemplatePartUpdateBody {
   description?: string | undefined;
   status?: ContentStatus | undefined;
   author?: number | undefined;
-  slug?: string | undefined;
   area?: string | undefined;
   [key: string]: unknown;
 }
@@ -1003,6 +1004,7 @@ export interface TemplatePartUpdateBody {
  * @group Docs site
  */
 export interface TemplatePartCreateBody {
+  slug: string;
   theme?: string | undefined;
   type?: string | undefined;
   content?: RawText | undefined;
@@ -1010,7 +1012,6 @@ export interface TemplatePartCreateBody {
   description?: string | undefined;
   status?: ContentStatus | undefined;
   author?: number | undefined;
-  slug: string;
   area?: string | undefined;
   [key: string]: unknown;
 }
