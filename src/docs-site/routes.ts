@@ -47,7 +47,7 @@ import {
 import type { Transport } from './transport.js';
 import type { DocsSiteMethod } from './types/answers.js';
 import type { UpdateOptions } from './types/requests.js';
-import type { DeleteResult, JsonObject, PluginQuery, UploadOptions } from './types/resources.js';
+import type { DeleteResult, UploadOptions } from './types/resources.js';
 import { contentDisposition, readUpload, type UploadSource } from './upload.js';
 import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
 
@@ -459,42 +459,51 @@ function autosavesResource(
 /*
  * Plugin namespaces (spec sections 4.3–4.6). Their arguments and answers are not declared by the
  * interface: a query is scalars or lists of scalars, a body any JSON object, the answer parsed JSON.
- * A method is `[verb, route, takes]`: `UPDATE` is POST, PUT or PATCH as `options.method` says
+ * A method is `[verb, route, takes, doc]`: `UPDATE` is POST, PUT or PATCH as `options.method` says
  * (default POST); `{id}` is a positive integer and `{name}` a layout name, both taken as the first
- * argument; `takes` is `query` (default), `body`, or `body?` (an optional body, `{}` when left out).
+ * argument; `takes` is `query` (default), `body`, `body?` (an optional body, `{}` when left out) or
+ * `id` (a notification id, sent as `{ id }`). The public interfaces (FormsResource, …) are generated
+ * from this table (scripts/docs-site-types.ts): `doc` opens a method's JSDoc.
  */
-type PluginVerb = DocsSiteMethod | 'UPDATE';
-type PluginMethod =
-  | readonly [PluginVerb, string]
-  | readonly [PluginVerb, string, 'query' | 'body' | 'body?']
-  | ((call: PluginCall, where: string) => Fn);
-type PluginCall = (
-  method: DocsSiteMethod,
+type PluginMethod = readonly [
+  verb: DocsSiteMethod | 'UPDATE',
   route: string,
-  where: string,
-  input: { query?: unknown; body?: unknown },
-) => Promise<unknown>;
+  takes?: 'query' | 'body' | 'body?' | 'id',
+  doc?: string,
+];
+
+/** One plugin namespace: its interface's name and JSDoc, and its methods. */
+export interface PluginRoute {
+  readonly namespace: string;
+  readonly type: string;
+  readonly doc: string;
+  readonly methods: Readonly<Record<string, PluginMethod>>;
+}
 
 /** Layout names: a letter followed by word characters. */
 const LAYOUT_NAME = /^[A-Za-z]\w*$/;
 
 /** The plugin namespaces, keyed by the client's property name. */
-export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<string, PluginMethod> }> = {
+export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   forms: {
     namespace: 'forms/v1',
+    type: 'FormsResource',
+    doc: 'Contact forms',
     methods: {
       list: ['GET', '/contact-forms'],
       create: ['POST', '/contact-forms', 'body'],
       get: ['GET', '/contact-forms/{id}'],
       update: ['UPDATE', '/contact-forms/{id}', 'body'],
       delete: ['DELETE', '/contact-forms/{id}'],
-      feedback: ['POST', '/contact-forms/{id}/feedback', 'body'],
+      feedback: ['POST', '/contact-forms/{id}/feedback', 'body', 'Submit a form'],
       feedbackSchema: ['GET', '/contact-forms/{id}/feedback/schema'],
       refill: ['GET', '/contact-forms/{id}/refill'],
     },
   },
   kbAiSearch: {
     namespace: 'kb-ai-search/v1',
+    type: 'KbAiSearchResource',
+    doc: 'The knowledge-base search assistant',
     methods: {
       startConversation: ['POST', '/start-conversation', 'body?'],
       updateConversation: ['POST', '/update-conversation', 'body'],
@@ -511,6 +520,8 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
   },
   kbSettings: {
     namespace: 'kb-settings/v1',
+    type: 'KbSettingsResource',
+    doc: 'Knowledge-base settings',
     methods: {
       get: ['GET', '/get'],
       update: ['UPDATE', '/update', 'body'],
@@ -520,24 +531,35 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
   },
   kbNotifications: {
     namespace: 'kb-notifications/v1',
+    type: 'KbNotificationsResource',
+    doc: 'Knowledge-base notifications',
     methods: {
       get: ['GET', '/get'],
-      dismiss: (call, where) => async (id: unknown, options?: UpdateOptions) => {
-        if (typeof id !== 'string' || id.trim() === '') {
-          throw invalidParam('id', 'is required: a notification id, or "all"', where);
-        }
-        return call(updateMethod(options, where), '/dismiss', where, { body: { id } });
-      },
+      dismiss: ['UPDATE', '/dismiss', 'id', "Dismiss one notification by id, or every one with `'all'`"],
     },
   },
-  kb: { namespace: 'kb/v1', methods: { serverStats: ['POST', '/server_stats', 'body?'] } },
+  kb: {
+    namespace: 'kb/v1',
+    type: 'KbResource',
+    doc: 'Knowledge-base statistics',
+    methods: { serverStats: ['POST', '/server_stats', 'body?'] },
+  },
   kbArticleWriter: {
     namespace: 'kb-ai-article-writer/v1',
+    type: 'KbArticleWriterResource',
+    doc: 'The knowledge-base article writer',
     methods: { status: ['GET', '/status'], generateArticle: ['POST', '/generate-article', 'body'] },
   },
-  oauthIdp: { namespace: 'oauth_idp_intiate', methods: { callback: ['GET', '/mooidccallback'] } },
+  oauthIdp: {
+    namespace: 'oauth_idp_intiate',
+    type: 'OAuthIdpResource',
+    doc: 'The single-sign-on callback route of the site, its namespace spelt as the site spells it',
+    methods: { callback: ['GET', '/mooidccallback'] },
+  },
   layouts: {
     namespace: 'layoutblocks/v1',
+    type: 'LayoutsResource',
+    doc: 'Layouts and sections',
     methods: {
       favorites: ['GET', '/layouts/favorites'],
       updateFavorites: ['PATCH', '/layouts/favorites', 'body'],
@@ -545,7 +567,12 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
       all: ['GET', '/layouts/all'],
       list: ['GET', '/layouts'],
       sections: ['GET', '/sections'],
-      get: ['GET', '/layouts/{name}'],
+      get: [
+        'GET',
+        '/layouts/{name}',
+        'query',
+        'One layout by name (a letter, then letters, digits or underscores)',
+      ],
     },
   },
 };
@@ -566,29 +593,31 @@ function pathParam(param: string, value: unknown, where: string): string {
   return encodeSegment(value);
 }
 
-/** Build the resource object of one plugin namespace. */
-export function pluginResource(t: Transport, name: string, spec: (typeof PLUGIN_ROUTES)[string]) {
-  const call: PluginCall = async (method, route, where, input) => {
-    const query = checkParams(pluginQuerySchema, input.query, where) as Query;
-    const body = input.body === undefined ? undefined : checkParams(pluginBodySchema, input.body, where);
-    return (await t.send(method, `/${spec.namespace}${route}`, { query, body })).body;
-  };
-  const resource: Record<string, Fn | string> = { namespace: spec.namespace };
-  for (const [method, m] of Object.entries(spec.methods)) {
-    const where = `${name}.${method}`;
-    if (typeof m === 'function') {
-      resource[method] = m(call, where);
-      continue;
+/** The query or body a plugin method sends, from its argument. */
+function pluginInput(takes: PluginMethod[2] = 'query', input: unknown, where: string) {
+  if (takes === 'query') return { query: checkParams(pluginQuerySchema, input, where) as Query };
+  if (takes === 'id') {
+    if (typeof input !== 'string' || input.trim() === '') {
+      throw invalidParam('id', 'is required: a notification id, or "all"', where);
     }
-    const [verb, template, takes = 'query'] = m;
+    return { body: { id: input } };
+  }
+  const body = input === undefined && takes === 'body?' ? {} : input;
+  return { body: body === undefined ? undefined : checkParams(pluginBodySchema, body, where) };
+}
+
+/** Build the resource object of one plugin namespace. */
+export function pluginResource(t: Transport, name: string, spec: PluginRoute) {
+  const resource: Record<string, Fn | string> = { namespace: spec.namespace };
+  for (const [method, [verb, template, takes]] of Object.entries(spec.methods)) {
+    const where = `${name}.${method}`;
     const param = /\{(\w+)\}/.exec(template)?.[1];
     resource[method] = async (...args: unknown[]) => {
       const route = param ? template.replace(`{${param}}`, pathParam(param, args.shift(), where)) : template;
       const [input, options] = args as [unknown, UpdateOptions | undefined];
       const httpMethod = verb === 'UPDATE' ? updateMethod(options, where) : verb;
-      if (takes === 'query') return call(httpMethod, route, where, { query: input as PluginQuery });
-      const body = input === undefined && takes === 'body?' ? {} : input;
-      return call(httpMethod, route, where, { body: body as JsonObject | undefined });
+      const { query, body } = pluginInput(takes, input, where);
+      return (await t.send(httpMethod, `/${spec.namespace}${route}`, { query, body })).body;
     };
   }
   return Object.freeze(resource);

@@ -1,8 +1,11 @@
 /*
  * What each resource of the client offers, as plain interfaces. The objects are built from one route
  * table (src/docs-site/routes.ts); a capability the interface does not have (revisions of menu items,
- * batch items of media) is absent both here and at run time.
+ * batch items of media) is absent both here and at run time. The plugin namespaces' interfaces are
+ * generated from that table (./generated.ts).
  */
+export type * from './generated.js';
+
 import type { BatchRequest } from '../batch-request.js';
 import type { IterateOptions, Page } from '../pagination.js';
 import type { UploadSource } from '../upload.js';
@@ -289,110 +292,6 @@ export type PluginQuery = Record<
 export interface PluginResource {
   /** The namespace, e.g. `forms/v1`. */
   readonly namespace: string;
-}
-
-/** Contact forms (`/forms/v1`). @group Docs site */
-export interface FormsResource extends PluginResource {
-  /** `GET /contact-forms`. */
-  list(query?: PluginQuery): Promise<unknown>;
-  /** `POST /contact-forms`. */
-  create(body: JsonObject): Promise<unknown>;
-  /** `GET /contact-forms/{id}`. */
-  get(id: number, query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /contact-forms/{id}`. */
-  update(id: number, body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `DELETE /contact-forms/{id}`. */
-  delete(id: number, query?: PluginQuery): Promise<unknown>;
-  /** Submit a form: `POST /contact-forms/{id}/feedback`. */
-  feedback(id: number, body: JsonObject): Promise<unknown>;
-  /** `GET /contact-forms/{id}/feedback/schema`. */
-  feedbackSchema(id: number, query?: PluginQuery): Promise<unknown>;
-  /** `GET /contact-forms/{id}/refill`. */
-  refill(id: number, query?: PluginQuery): Promise<unknown>;
-}
-
-/** The knowledge-base search assistant (`/kb-ai-search/v1`). @group Docs site */
-export interface KbAiSearchResource extends PluginResource {
-  /** `POST /start-conversation`. */
-  startConversation(body?: JsonObject): Promise<unknown>;
-  /** `POST /update-conversation`. */
-  updateConversation(body: JsonObject): Promise<unknown>;
-  /** `GET /check-existing-conversation`. */
-  checkExistingConversation(query?: PluginQuery): Promise<unknown>;
-  /** `GET /updatesettings`. */
-  updateSettings(query?: PluginQuery): Promise<unknown>;
-  /** `GET /tools`. */
-  tools(query?: PluginQuery): Promise<unknown>;
-  /** `GET /trainai`. */
-  trainAi(query?: PluginQuery): Promise<unknown>;
-  /** `GET /onlinestatus`. */
-  onlineStatus(query?: PluginQuery): Promise<unknown>;
-  /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown>;
-  /** `GET /askai`. */
-  askAi(query?: PluginQuery): Promise<unknown>;
-  /** `GET /ratelimittest`. */
-  rateLimitTest(query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /cleartrainingdata`. */
-  clearTrainingData(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base settings (`/kb-settings/v1`). @group Docs site */
-export interface KbSettingsResource extends PluginResource {
-  /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /update`. */
-  update(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `POST|PUT|PATCH /tabget`. */
-  tabGet(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `POST|PUT|PATCH /tabset`. */
-  tabSet(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base notifications (`/kb-notifications/v1`). @group Docs site */
-export interface KbNotificationsResource extends PluginResource {
-  /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown>;
-  /** Dismiss one notification by id, or every one with `'all'` (`POST|PUT|PATCH /dismiss`). */
-  dismiss(id: string, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base statistics (`/kb/v1`). @group Docs site */
-export interface KbResource extends PluginResource {
-  /** `POST /server_stats`. */
-  serverStats(body?: JsonObject): Promise<unknown>;
-}
-
-/** The knowledge-base article writer (`/kb-ai-article-writer/v1`). @group Docs site */
-export interface KbArticleWriterResource extends PluginResource {
-  /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown>;
-  /** `POST /generate-article`. */
-  generateArticle(body: JsonObject): Promise<unknown>;
-}
-
-/** The single-sign-on callback route of the site (`/oauth_idp_intiate`, spelt as the site spells it). @group Docs site */
-export interface OAuthIdpResource extends PluginResource {
-  /** `GET /mooidccallback`. */
-  callback(query?: PluginQuery): Promise<unknown>;
-}
-
-/** Layouts and sections (`/layoutblocks/v1`). @group Docs site */
-export interface LayoutsResource extends PluginResource {
-  /** `GET /layouts/favorites`. */
-  favorites(query?: PluginQuery): Promise<unknown>;
-  /** `PATCH /layouts/favorites`. */
-  updateFavorites(body: JsonObject): Promise<unknown>;
-  /** `DELETE /layouts/favorites`. */
-  deleteFavorites(query?: PluginQuery): Promise<unknown>;
-  /** `GET /layouts/all`. */
-  all(query?: PluginQuery): Promise<unknown>;
-  /** `GET /layouts`. */
-  list(query?: PluginQuery): Promise<unknown>;
-  /** `GET /sections`. */
-  sections(query?: PluginQuery): Promise<unknown>;
-  /** One layout by name (`GET /layouts/<name>`); the name starts with a letter, then word characters. */
-  get(name: string, query?: PluginQuery): Promise<unknown>;
 }
 
 /** oEmbed (`/oembed/1.0`). With `format: 'xml'` the answer is returned as text. @group Docs site */
