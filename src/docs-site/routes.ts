@@ -567,12 +567,7 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
       all: ['GET', '/layouts/all'],
       list: ['GET', '/layouts'],
       sections: ['GET', '/sections'],
-      get: [
-        'GET',
-        '/layouts/{name}',
-        'query',
-        'One layout by name (a letter, then letters, digits or underscores)',
-      ],
+      get: ['GET', '/layouts/{name}', 'query', 'One layout by name: a letter, then word characters'],
     },
   },
 };
