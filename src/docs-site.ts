@@ -103,6 +103,7 @@ export type {
   KbResource,
   KbSettingsResource,
   LayoutsResource,
+  LookupResource,
   MediaResource,
   MenuItemsResource,
   OAuthIdpResource,
@@ -115,6 +116,7 @@ export type {
   RevisionsResource,
   TemplatePartsResource,
   TemplatesResource,
+  UploadableResource,
   UploadOptions,
 } from './docs-site/types/resources.js';
 export type { UploadSource } from './docs-site/upload.js';

@@ -92,7 +92,15 @@ export class DocsSiteClient {
   declare readonly blocks: BlocksResource;
   /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
   declare readonly media: MediaResource;
-  /** Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves. */
+  /**
+   * Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves.
+   * The list is not paginated.
+   *
+   * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
+   * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
+   * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
+   * template first (`update`); `delete(id, { force: true })` then removes the customization.
+   */
   declare readonly templates: TemplatesResource;
   /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
   declare readonly templateParts: TemplatePartsResource;

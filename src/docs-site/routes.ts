@@ -54,8 +54,14 @@ import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
 /** What a content route can do beyond list, get, create, update and delete. */
 type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | 'media';
 
-/** One content kind of spec section 4.7, below the content namespace. */
+/**
+ * One content kind of spec section 4.7, below the content namespace. Its public interface (`type`,
+ * with `doc` as JSDoc) is generated from this row (scripts/docs-site-types.ts): each capability adds
+ * its interface (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
+ */
 export interface ContentRoute {
+  readonly type: string;
+  readonly doc: string;
   /** Route segment below the content namespace, e.g. `menu-items`. */
   readonly path: string;
   /** `number` (a positive integer) or `slashed` (a template id `theme//slug`). */
@@ -74,6 +80,8 @@ export interface ContentRoute {
 /** The content kinds, keyed by the client's property name. */
 export const CONTENT_ROUTES = {
   posts: {
+    type: 'PostsResource',
+    doc: 'Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable.',
     path: 'posts',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -84,6 +92,8 @@ export const CONTENT_ROUTES = {
     update: postBodySchema,
   },
   pages: {
+    type: 'PagesResource',
+    doc: 'Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable.',
     path: 'pages',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -94,6 +104,8 @@ export const CONTENT_ROUTES = {
     update: pageBodySchema,
   },
   menuItems: {
+    type: 'MenuItemsResource',
+    doc: 'Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable.',
     path: 'menu-items',
     id: 'number',
     can: ['iterate', 'batch', 'autosaves'],
@@ -104,6 +116,8 @@ export const CONTENT_ROUTES = {
     update: menuItemBodySchema,
   },
   blocks: {
+    type: 'BlocksResource',
+    doc: 'Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable.',
     path: 'blocks',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -114,6 +128,8 @@ export const CONTENT_ROUTES = {
     update: blockBodySchema,
   },
   media: {
+    type: 'MediaResource',
+    doc: 'Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable.',
     path: 'media',
     id: 'number',
     can: ['iterate', 'media'],
@@ -124,6 +140,8 @@ export const CONTENT_ROUTES = {
     update: mediaBodySchema,
   },
   templates: {
+    type: 'TemplatesResource',
+    doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
     path: 'templates',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
@@ -135,6 +153,8 @@ export const CONTENT_ROUTES = {
     update: templateUpdateSchema,
   },
   templateParts: {
+    type: 'TemplatePartsResource',
+    doc: 'Template parts (`/{ns}/template-parts`): like templates, plus `area`.',
     path: 'template-parts',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],

@@ -1,50 +1,25 @@
 /*
  * What each resource of the client offers, as plain interfaces. The objects are built from one route
- * table (src/docs-site/routes.ts); a capability the interface does not have (revisions of menu items,
- * batch items of media) is absent both here and at run time. The plugin namespaces' interfaces are
- * generated from that table (./generated.ts).
+ * table (src/docs-site/routes.ts), and each resource's interface (PostsResource, FormsResource, …) is
+ * generated from the same table (./generated.ts) out of the pieces here: a capability the interface
+ * does not have (revisions of menu items, batch items of media) is absent both there and at run time.
  */
 export type * from './generated.js';
 
 import type { BatchRequest } from '../batch-request.js';
 import type { IterateOptions, Page } from '../pagination.js';
 import type { UploadSource } from '../upload.js';
+import type { Media, OEmbed, Revision, TemplateRevision } from './answers.js';
 import type {
-  Block,
-  Media,
-  MenuItem,
-  OEmbed,
-  Post,
-  Revision,
-  SitePage,
-  Template,
-  TemplateRevision,
-} from './answers.js';
-import type {
-  BlockBody,
-  BlockListParams,
   ContextParams,
   DeleteOptions,
-  ItemReadParams,
   MediaBody,
   MediaEditBody,
-  MediaListParams,
   MediaPostProcessBody,
-  MenuItemBody,
-  MenuItemListParams,
   OEmbedEmbedParams,
   OEmbedProxyParams,
-  PageBody,
-  PageListParams,
-  PostBody,
-  PostListParams,
   RevisionListParams,
-  TemplateCreateBody,
-  TemplateListParams,
   TemplateLookupParams,
-  TemplatePartCreateBody,
-  TemplatePartUpdateBody,
-  TemplateUpdateBody,
   UpdateOptions,
 } from './requests.js';
 
@@ -169,36 +144,11 @@ export interface AutosavedResource<B, Id = number, T = Revision> {
   autosaves(parent: Id): AutosavesResource<B, T>;
 }
 
-/** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface PostsResource
-  extends ContentResource<Post, PostListParams, PostBody, PostBody, ItemReadParams>,
-    IterableResource<Post, PostListParams>,
-    BatchableResource<PostBody>,
-    RevisedResource,
-    AutosavedResource<PostBody> {}
-
-/** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface PagesResource
-  extends ContentResource<SitePage, PageListParams, PageBody, PageBody, ItemReadParams>,
-    IterableResource<SitePage, PageListParams>,
-    BatchableResource<PageBody>,
-    RevisedResource,
-    AutosavedResource<PageBody> {}
-
-/** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. @group Docs site */
-export interface MenuItemsResource
-  extends ContentResource<MenuItem, MenuItemListParams, MenuItemBody>,
-    IterableResource<MenuItem, MenuItemListParams>,
-    BatchableResource<MenuItemBody>,
-    AutosavedResource<MenuItemBody> {}
-
-/** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface BlocksResource
-  extends ContentResource<Block, BlockListParams, BlockBody, BlockBody, ItemReadParams>,
-    IterableResource<Block, BlockListParams>,
-    BatchableResource<BlockBody>,
-    RevisedResource,
-    AutosavedResource<BlockBody> {}
+/** A content kind with a fallback lookup (templates, template parts). @group Docs site */
+export interface LookupResource<T> {
+  /** The fallback template (or template part) for a slug (`GET /lookup`). */
+  lookup(params: TemplateLookupParams): Promise<T>;
+}
 
 /**
  * Options of `media.upload()`.
@@ -214,10 +164,8 @@ export interface UploadOptions {
   fields?: MediaBody | undefined;
 }
 
-/** Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable. @group Docs site */
-export interface MediaResource
-  extends ContentResource<Media, MediaListParams, MediaBody>,
-    IterableResource<Media, MediaListParams> {
+/** Media's own routes: upload, edit and post-process. @group Docs site */
+export interface UploadableResource {
   /**
    * Upload a file as a new attachment: the bytes are the request body, with `Content-Type` and a
    * `Content-Disposition` carrying the file name; `fields` go in the query string.
@@ -235,48 +183,6 @@ export interface MediaResource
   edit(id: number, body: MediaEditBody): Promise<Media>;
   /** Finish server-side processing of an upload (`action: 'create-image-subsizes'`, the default). */
   postProcess(id: number, body?: MediaPostProcessBody): Promise<Media>;
-}
-
-/**
- * Templates (`/{ns}/templates`). Ids are strings made of a theme, a slash and a slug —
- * `twentytwentythree//home` — and keep their slashes in the path. The list is not paginated.
- *
- * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
- * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
- * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
- * template first (`update`); `delete(id, { force: true })` then removes the customization.
- *
- * @group Docs site
- */
-export interface TemplatesResource
-  extends ContentResource<
-      Template,
-      TemplateListParams,
-      TemplateCreateBody,
-      TemplateUpdateBody,
-      ContextParams,
-      string
-    >,
-    RevisedResource<string, TemplateRevision>,
-    AutosavedResource<TemplateUpdateBody, string, TemplateRevision> {
-  /** The fallback template for a slug (`GET /lookup`). */
-  lookup(params: TemplateLookupParams): Promise<Template>;
-}
-
-/** Template parts (`/{ns}/template-parts`): like templates, plus `area`. @group Docs site */
-export interface TemplatePartsResource
-  extends ContentResource<
-      Template,
-      TemplateListParams,
-      TemplatePartCreateBody,
-      TemplatePartUpdateBody,
-      ContextParams,
-      string
-    >,
-    RevisedResource<string, TemplateRevision>,
-    AutosavedResource<TemplatePartUpdateBody, string, TemplateRevision> {
-  /** The fallback template part for a slug (`GET /lookup`). */
-  lookup(params: TemplateLookupParams): Promise<Template>;
 }
 
 /** A JSON object sent to a plugin route whose arguments the interface does not declare. @group Docs site */
