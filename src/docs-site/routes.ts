@@ -219,8 +219,8 @@ function iterate(
   item: z.ZodType,
   path: string,
   query: Query,
-  options?: IterateOptions,
-  explain: Explain = rethrow,
+  options: IterateOptions | undefined,
+  explain: Explain,
 ) {
   const first = typeof query.page === 'number' ? query.page : 1;
   return iteratePages(
@@ -230,62 +230,38 @@ function iterate(
   );
 }
 
-/** Turns a server error into a clearer one where the client knows more; rethrows it otherwise. */
 type Explain = (error: unknown) => never;
-const rethrow: Explain = (error) => {
-  throw error;
-};
-
-/** The same server error (code, status, data kept) with a message that says what to do. */
-function explained(error: DocsSiteError, message: string): DocsSiteError {
-  return new DocsSiteError(`${message} (${error.message})`, {
-    code: error.code,
-    ...(error.status !== undefined && { status: error.status }),
-    ...(error.serverCode !== undefined && { serverCode: error.serverCode }),
-    ...(error.method !== undefined && { method: error.method }),
-    ...(error.path !== undefined && { path: error.path }),
-    data: error.data,
-    cause: error,
-  });
-}
 
 /**
- * WordPress 6.4+ answers `400 rest_invalid_template` for the revisions, autosaves and delete of a
- * template that is only the theme's file (nothing is stored for it yet).
+ * Rethrows an error; an error of the site that the client knows more about gets a message that says
+ * what to do (code, status and data kept). WordPress 6.4+ answers `400 rest_invalid_template` for the
+ * revisions, autosaves and delete of a template that is only the theme's file (nothing is stored for
+ * it yet). Several `media_type`s or `mime_type`s go out as an array (see params/list.ts), which
+ * releases before WordPress 6.9 refuse with `rest_invalid_param`.
  */
-function templateExplain(where: string, what: 'revisions' | 'autosaves' | 'delete'): Explain {
+function explain(
+  where: string,
+  what: 'list' | 'revisions' | 'autosaves' | 'delete',
+  query: Query = {},
+): Explain {
   return (error) => {
-    if (error instanceof DocsSiteError && error.code === 'rest_invalid_template') {
-      throw explained(
-        error,
-        what === 'delete'
-          ? `${where}: this template is only the theme's file, which cannot be deleted; delete removes a customization (made with update)`
-          : `${where}: this template is only the theme's file, which has no ${what}; they exist once it is customized (with update)`,
-      );
-    }
-    throw error;
-  };
-}
-
-/**
- * Several `media_type`s or `mime_type`s go out as an array (see params/list.ts), which releases
- * before WordPress 6.9 refuse with `rest_invalid_param`: say so.
- */
-function mediaListExplain(where: string, query: Query): Explain {
-  return (error) => {
-    const refused = (error as DocsSiteError | undefined)?.data as
-      | { params?: Record<string, unknown> }
-      | undefined;
+    if (!(error instanceof DocsSiteError)) throw error;
+    const refused = (error.data as { params?: Record<string, unknown> } | undefined)?.params;
     const param = ['media_type', 'mime_type'].find(
-      (p) => Array.isArray(query[p]) && refused?.params?.[p] !== undefined,
+      (p) => Array.isArray(query[p]) && refused?.[p] !== undefined,
     );
-    if (error instanceof DocsSiteError && error.code === 'rest_invalid_param' && param) {
-      throw explained(
-        error,
-        `${where}: parameter "${param}": this site takes one value per request (WordPress before 6.9); list each separately`,
-      );
+    let message: string | undefined;
+    if (error.code === 'rest_invalid_param' && param) {
+      message = `parameter "${param}": this site takes one value per request (WordPress before 6.9); list each separately`;
+    } else if (error.code === 'rest_invalid_template' && what === 'delete') {
+      message = `this template is only the theme's file, which cannot be deleted; delete removes a customization (made with update)`;
+    } else if (error.code === 'rest_invalid_template' && what !== 'list') {
+      message = `this template is only the theme's file, which has no ${what}; they exist once it is customized (with update)`;
     }
-    throw error;
+    if (message === undefined) throw error;
+    const { code, status, serverCode, method, path, data } = error;
+    const options = { code, status, serverCode, method, path, data, cause: error };
+    throw new DocsSiteError(`${where}: ${message} (${error.message})`, options);
   };
 }
 
@@ -305,15 +281,12 @@ export function contentResource(
   const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
     (await t.sendParsed(method, path, route.item, options)).body;
 
-  const listExplain = (where: string, query: Query): Explain =>
-    route.path === 'media' ? mediaListExplain(where, query) : rethrow;
-  const slashed = route.id === 'slashed';
   const resource: Record<string, Fn | string> = {
     collectionPath,
     itemPath: (id: string | number) => itemPath(id, `${name}.itemPath`),
     list: async (params?: unknown) => {
       const query = check(route.list, params, 'list');
-      return getPage(t, route.item, collectionPath, query).catch(listExplain(`${name}.list`, query));
+      return getPage(t, route.item, collectionPath, query).catch(explain(`${name}.list`, 'list', query));
     },
     get: async (id: unknown, params?: unknown) => {
       const path = itemPath(id, `${name}.get`);
@@ -332,7 +305,7 @@ export function contentResource(
       const path = itemPath(id, where);
       const res = await t
         .send('DELETE', path, { query: check(deleteSchema, options, 'delete') })
-        .catch(slashed ? templateExplain(where, 'delete') : rethrow);
+        .catch(explain(where, 'delete'));
       return parseDelete(t, route.item, res.body, path, res.status);
     },
     parse: (value: unknown) => t.parse(route.item, value, `${name}.parse`, ''),
@@ -341,7 +314,14 @@ export function contentResource(
   if (can.has('iterate')) {
     resource.iterate = (params?: unknown, options?: IterateOptions) => {
       const query = check(route.list, params, 'iterate');
-      return iterate(t, route.item, collectionPath, query, options, listExplain(`${name}.iterate`, query));
+      return iterate(
+        t,
+        route.item,
+        collectionPath,
+        query,
+        options,
+        explain(`${name}.iterate`, 'list', query),
+      );
     };
   }
   if (can.has('batch')) {
@@ -366,15 +346,15 @@ export function contentResource(
   if (can.has('revisions')) {
     resource.revisions = (parent: unknown) => {
       const where = `${name}.revisions`;
-      const explain = slashed ? templateExplain(where, 'revisions') : rethrow;
-      return revisionsResource(t, where, itemPath(parent, where, 'parent'), revision, explain);
+      const path = itemPath(parent, where, 'parent');
+      return revisionsResource(t, where, path, revision, explain(where, 'revisions'));
     };
   }
   if (can.has('autosaves')) {
     resource.autosaves = (parent: unknown) => {
       const where = `${name}.autosaves`;
-      const explain = slashed ? templateExplain(where, 'autosaves') : rethrow;
-      return autosavesResource(t, where, itemPath(parent, where, 'parent'), route.update, revision, explain);
+      const path = itemPath(parent, where, 'parent');
+      return autosavesResource(t, where, path, route.update, revision, explain(where, 'autosaves'));
     };
   }
   if (can.has('lookup')) {
