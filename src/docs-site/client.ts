@@ -151,10 +151,7 @@ export class DocsSiteClient {
     const probe = new DocsSiteClient(options);
     const { namespaces } = await probe.index();
     const wanted = options.contentNamespace;
-    const ns =
-      wanted !== undefined
-        ? namespaces.find((n) => n === wanted)
-        : (namespaces.find((n) => n === 'cms/v2') ?? namespaces.find((n) => n === 'wp/v2'));
+    const ns = (wanted !== undefined ? [wanted] : ['cms/v2', 'wp/v2']).find((n) => namespaces.includes(n));
     if (ns === undefined) {
       const listed = namespaces.join(', ') || 'none';
       throw new DocsSiteError(
