@@ -176,8 +176,11 @@ function objectOf(s: Schema, io: Io, indent: string): string {
   return `{\n${lines.join('\n')}\n${indent}}`;
 }
 
+/** A resource's interface is named after the client's property: `menuItems` → `MenuItemsResource`. */
+const interfaceName = (property: string) => `${property[0]?.toUpperCase()}${property.slice(1)}Resource`;
+
 /** The interface of a content kind: the base operations, and one interface per capability. */
-function contentInterface(route: ContentRoute): string {
+function contentInterface(property: string, route: ContentRoute): string {
   const name = (schema: Schema) => meta(schema).id as string;
   const [item, list, read, create, update] = [
     route.item,
@@ -200,11 +203,11 @@ function contentInterface(route: ContentRoute): string {
     `ContentResource<${item}, ${list}, ${create}, ${update}, ${read}, ${id}>`,
     ...route.can.map((c) => capabilities[c]),
   ];
-  return `${doc(route.doc, '', 'Docs site')}export interface ${route.type}\n  extends ${bases.join(',\n    ')} {}\n`;
+  return `${doc(route.doc, '', 'Docs site')}export interface ${interfaceName(property)}\n  extends ${bases.join(',\n    ')} {}\n`;
 }
 
 /** The interface of a plugin namespace: a method per route, its parameters from the route and `takes`. */
-function pluginInterface(spec: PluginRoute): string {
+function pluginInterface(property: string, spec: PluginRoute): string {
   const methods = Object.entries(spec.methods).map(([name, [verb, route, takes = 'query', text]]) => {
     const param = /\{(\w+)\}/.exec(route)?.[1];
     const params = [
@@ -222,7 +225,7 @@ function pluginInterface(spec: PluginRoute): string {
     return `${head}  ${name}(${params.join(', ')}): Promise<unknown>;`;
   });
   const head = doc(`${spec.doc} (\`/${spec.namespace}\`).`, '', 'Docs site');
-  return `${head}export interface ${spec.type} extends PluginResource {\n${methods.join('\n')}\n}\n`;
+  return `${head}export interface ${spec.type ?? interfaceName(property)} extends PluginResource {\n${methods.join('\n')}\n}\n`;
 }
 
 /** The file: one declaration per named schema, in the order of {@link NAMED_SCHEMAS}, then the plugins'. */
@@ -260,8 +263,8 @@ export function generate(): string {
       );
     }
   }
-  for (const route of Object.values(CONTENT_ROUTES)) out.push(contentInterface(route));
-  for (const spec of Object.values(PLUGIN_ROUTES)) out.push(pluginInterface(spec));
+  for (const [property, route] of Object.entries(CONTENT_ROUTES)) out.push(contentInterface(property, route));
+  for (const [property, spec] of Object.entries(PLUGIN_ROUTES)) out.push(pluginInterface(property, spec));
   return out.join('\n');
 }
 

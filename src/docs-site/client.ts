@@ -355,10 +355,8 @@ export class DocsSiteClient {
       throw invalidParam('body', `is not sent with ${m}; use query`, where);
     }
     // A query string in the path is kept verbatim (PHP-style `a[]=1&a[]=2` must survive).
-    return this.#transport.send(m as DocsSiteMethod, rawQuery ? `${route}?${rawQuery}` : route, {
-      query: options.query,
-      body: options.body,
-      headers: options.headers,
-    });
+    const { query, body, headers } = options;
+    const target = rawQuery ? `${route}?${rawQuery}` : route;
+    return this.#transport.send(m as DocsSiteMethod, target, { query, body, headers });
   }
 }

@@ -55,12 +55,12 @@ import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
 type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | 'media';
 
 /**
- * One content kind of spec section 4.7, below the content namespace. Its public interface (`type`,
- * with `doc` as JSDoc) is generated from this row (scripts/docs-site-types.ts): each capability adds
- * its interface (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
+ * One content kind of spec section 4.7, below the content namespace. Its public interface, named
+ * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc, is generated
+ * from this row (scripts/docs-site-types.ts): each capability adds its interface
+ * (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
  */
 export interface ContentRoute {
-  readonly type: string;
   readonly doc: string;
   /** Route segment below the content namespace, e.g. `menu-items`. */
   readonly path: string;
@@ -80,7 +80,6 @@ export interface ContentRoute {
 /** The content kinds, keyed by the client's property name. */
 export const CONTENT_ROUTES = {
   posts: {
-    type: 'PostsResource',
     doc: 'Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable.',
     path: 'posts',
     id: 'number',
@@ -92,7 +91,6 @@ export const CONTENT_ROUTES = {
     update: postBodySchema,
   },
   pages: {
-    type: 'PagesResource',
     doc: 'Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable.',
     path: 'pages',
     id: 'number',
@@ -104,7 +102,6 @@ export const CONTENT_ROUTES = {
     update: pageBodySchema,
   },
   menuItems: {
-    type: 'MenuItemsResource',
     doc: 'Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable.',
     path: 'menu-items',
     id: 'number',
@@ -116,7 +113,6 @@ export const CONTENT_ROUTES = {
     update: menuItemBodySchema,
   },
   blocks: {
-    type: 'BlocksResource',
     doc: 'Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable.',
     path: 'blocks',
     id: 'number',
@@ -128,7 +124,6 @@ export const CONTENT_ROUTES = {
     update: blockBodySchema,
   },
   media: {
-    type: 'MediaResource',
     doc: 'Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable.',
     path: 'media',
     id: 'number',
@@ -140,7 +135,6 @@ export const CONTENT_ROUTES = {
     update: mediaBodySchema,
   },
   templates: {
-    type: 'TemplatesResource',
     doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
     path: 'templates',
     id: 'slashed',
@@ -153,7 +147,6 @@ export const CONTENT_ROUTES = {
     update: templateUpdateSchema,
   },
   templateParts: {
-    type: 'TemplatePartsResource',
     doc: 'Template parts (`/{ns}/template-parts`): like templates, plus `area`.',
     path: 'template-parts',
     id: 'slashed',
@@ -472,10 +465,13 @@ type PluginMethod = readonly [
   doc?: string,
 ];
 
-/** One plugin namespace: its interface's name and JSDoc, and its methods. */
+/**
+ * One plugin namespace: its interface's JSDoc, and its methods. The interface is named after the
+ * client's property (`kbSettings` → `KbSettingsResource`) unless `type` says otherwise.
+ */
 export interface PluginRoute {
   readonly namespace: string;
-  readonly type: string;
+  readonly type?: string;
   readonly doc: string;
   readonly methods: Readonly<Record<string, PluginMethod>>;
 }
@@ -487,7 +483,6 @@ const LAYOUT_NAME = /^[A-Za-z]\w*$/;
 export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   forms: {
     namespace: 'forms/v1',
-    type: 'FormsResource',
     doc: 'Contact forms',
     methods: {
       list: ['GET', '/contact-forms'],
@@ -502,7 +497,6 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   },
   kbAiSearch: {
     namespace: 'kb-ai-search/v1',
-    type: 'KbAiSearchResource',
     doc: 'The knowledge-base search assistant',
     methods: {
       startConversation: ['POST', '/start-conversation', 'body?'],
@@ -520,7 +514,6 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   },
   kbSettings: {
     namespace: 'kb-settings/v1',
-    type: 'KbSettingsResource',
     doc: 'Knowledge-base settings',
     methods: {
       get: ['GET', '/get'],
@@ -531,7 +524,6 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   },
   kbNotifications: {
     namespace: 'kb-notifications/v1',
-    type: 'KbNotificationsResource',
     doc: 'Knowledge-base notifications',
     methods: {
       get: ['GET', '/get'],
@@ -540,13 +532,11 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   },
   kb: {
     namespace: 'kb/v1',
-    type: 'KbResource',
     doc: 'Knowledge-base statistics',
     methods: { serverStats: ['POST', '/server_stats', 'body?'] },
   },
   kbArticleWriter: {
     namespace: 'kb-ai-article-writer/v1',
-    type: 'KbArticleWriterResource',
     doc: 'The knowledge-base article writer',
     methods: { status: ['GET', '/status'], generateArticle: ['POST', '/generate-article', 'body'] },
   },
@@ -558,7 +548,6 @@ export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   },
   layouts: {
     namespace: 'layoutblocks/v1',
-    type: 'LayoutsResource',
     doc: 'Layouts and sections',
     methods: {
       favorites: ['GET', '/layouts/favorites'],
