@@ -82,7 +82,7 @@ export default defineConfig([
   },
   {
     // The <institution-picker> browser module, served as is by pickerModuleHandler().
-    entry: { 'picker/institution-picker': 'src/picker/institution-picker.js' },
+    entry: { 'picker/institution-picker': 'src/picker/institution-picker.ts' },
     format: ['esm'],
     dts: false,
     sourcemap: false,

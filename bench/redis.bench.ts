@@ -7,10 +7,14 @@
  *     work (the binding cookie, a SHA-256, the transaction's JSON, the command timer).
  * (b) RedisOfferLedger claims per second from 4 app processes (8 claims in flight each) against a
  *     bare `SET key 1 NX` per call from the same 4 processes.
+ * (c) What waiting for a replica costs a claim (`waitForReplica`, on by default where the server has
+ *     replicas): on a master with one replica, one claim at a time, with the wait and without it,
+ *     against a bare `SET key 1 NX` on the same connection; alternating rounds.
  */
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { random256 } from '../src/core/random.js';
-import { RedisTransactionStore } from '../src/redis.js';
+import { RedisOfferLedger, RedisTransactionStore } from '../src/redis.js';
 import type { Transaction } from '../src/rp/types.js';
 import { result, SECRET } from '../test/ledger/contract.js';
 import { connectClient, type Library } from '../test/redis/clients.js';
@@ -138,7 +142,57 @@ async function ledgerFromProcesses(server: RedisServer): Promise<void> {
   }
 }
 
+async function claimWithReplica(master: RedisServer, library: Library): Promise<void> {
+  const redis = await connectClient(library, master.port);
+  try {
+    // Each claim a new shopper: a first claim, which writes.
+    const claims = (waitForReplica: boolean | undefined) => {
+      const ledger = new RedisOfferLedger({
+        client: redis.client,
+        keyPrefix: 'bench:wait:',
+        secret: SECRET,
+        whenUnidentifiable: 'refuse',
+        waitForReplica,
+      });
+      return () => ledger.claim('bench', result({ reuseDetection: [randomUUID()] }));
+    };
+    const sides = {
+      bare: () => redis.command(['SET', `bench:wait:bare:${randomUUID()}`, '1', 'NX']),
+      without: claims(false),
+      // The default: INFO shows the replica.
+      with: claims(undefined),
+    };
+    for (let i = 0; i < WARM_UP; i++) for (const side of Object.values(sides)) await side();
+    const perCall: Record<keyof typeof sides, number[]> = { bare: [], without: [], with: [] };
+    const order = Object.keys(sides) as (keyof typeof sides)[];
+    for (let round = 0; round < ROUNDS; round++) {
+      // A different order each round, so no side always follows another.
+      for (const name of round % 2 ? order : [...order].reverse()) {
+        const start = performance.now();
+        for (let i = 0; i < PER_ROUND; i++) await sides[name]();
+        perCall[name].push(((performance.now() - start) * 1000) / PER_ROUND);
+      }
+    }
+    const median = (name: keyof typeof sides) => percentile(perCall[name], 50);
+    const added = perCall.with.map((w, i) => w - (perCall.without[i] as number));
+    report(`(c) ${library}: SET NX (baseline)`, median('bare'), 'µs per call');
+    report(`(c) ${library}: claim, waitForReplica: false`, median('without'), 'µs per claim');
+    report(`(c) ${library}: claim, waiting for the replica (default)`, median('with'), 'µs per claim');
+    report(
+      `(c) ${library}: the wait adds, median of ${ROUNDS} rounds`,
+      `${fmt(percentile(added, 50), 0)} µs per claim (middle half ${fmt(percentile(added, 25), 0)}–${fmt(percentile(added, 75), 0)})`,
+    );
+  } finally {
+    await redis.close();
+  }
+}
+
 export default async function bench(): Promise<void> {
+  console.log(
+    `  load average before: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (2 shared cores)`,
+  );
   const server = await startRedis();
   try {
     await storeVersusBare(server, 'node-redis 5');
@@ -147,4 +201,23 @@ export default async function bench(): Promise<void> {
   } finally {
     await server.close();
   }
+  const master = await startRedis();
+  const replica = await startRedis(['--replicaof', '127.0.0.1', String(master.port)]);
+  try {
+    const probe = await connectClient('ioredis 5', master.port);
+    while (!/state=online/.test(String(await probe.command(['INFO', 'replication'])))) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await probe.close();
+    await claimWithReplica(master, 'node-redis 5');
+    await claimWithReplica(master, 'ioredis 5');
+  } finally {
+    await replica.close();
+    await master.close();
+  }
+  console.log(
+    `  load average after: ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 }

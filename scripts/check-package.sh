@@ -14,7 +14,7 @@ set -uo pipefail
 # What each entry point must export (space-separated names). Every subpath in package.json `exports`
 # (except ./package.json) must be listed here, so a new entry point cannot slip through unchecked.
 declare -A EXPECTED_EXPORTS=(
-  ['.']='AffiliationError CHANNELS closeDefaultDispatcher AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError'
+  ['.']='AffiliationError CHANNELS closeDefaultDispatcher AffiliationClient buildScope parseScope encodeScopeForWire MemoryTransactionStore CookieTransactionStore fragmentRelayHtml ScopeError ProviderError ValidationError TransportError OptionsError LANGUAGES'
   ['./hints']='AffiliationError closeDefaultDispatcher HintFeed HintFeedError parseHintFeed'
   ['./docs-site']='AffiliationError closeDefaultDispatcher DocsSiteClient DocsSiteError LIST_DEFAULTS MAX_BATCH_CONCURRENCY MAX_BATCH_ITEMS'
   ['./testing']='AffiliationError TestProvider'

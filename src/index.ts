@@ -12,6 +12,9 @@ export type {
 } from './diagnostics/channels.js';
 export { CHANNELS } from './diagnostics/channels.js';
 export { closeDefaultDispatcher } from './http/dispatcher.js';
+export type { Language } from './i18n/language.js';
+export { LANGUAGES } from './i18n/language.js';
+export type { ShopperTextCatalog, ShopperTextKey, ShopperTextOverrides } from './i18n/texts.js';
 export type {
   ClaimOptions,
   MemoryOfferLedgerOptions,
@@ -28,7 +31,9 @@ export type { ProviderMetadata } from './rp/discovery.js';
 export type {
   AnyAffiliationError,
   ProviderErrorCode,
+  ProviderErrorReason,
   ProviderErrorSource,
+  StartedValidation,
   ValidationErrorCode,
 } from './rp/errors.js';
 export {
@@ -38,7 +43,7 @@ export {
   VALIDATION_ERROR_CODES,
   ValidationError,
 } from './rp/errors.js';
-export type { CallbackHandlerOptions } from './rp/handler.js';
+export type { CallbackHandlerOptions, RestartForm, ShopperMessage } from './rp/handler.js';
 export type { FragmentRelayOptions, FragmentRelayPage } from './rp/relay.js';
 export { fragmentRelayHtml } from './rp/relay.js';
 export type { BuildScopeOptions, ParsedScope } from './rp/scope.js';

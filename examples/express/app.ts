@@ -178,6 +178,13 @@ export async function createApp(config: ExampleConfig): Promise<express.Express>
   const idTokenClient = config.enableIdTokenFlow
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
+
+  // The shopper's message, with one click to start again where that is the next step (the service did
+  // not recognise the hinted institution: the restart form posts the same choices without it).
+  const nextStep = (error: AffiliationError): string => {
+    const { text, restart } = codeClient.shopperMessage(error, undefined, { startUrl: '/start' });
+    return `<p>${escapeHtml(text)}</p>${restart?.html ?? ''}`;
+  };
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
   // The shop's public origin, from configuration: behind a TLS-terminating proxy the request's own
   // protocol and Host are not to be trusted.
@@ -325,7 +332,7 @@ ${flows}
         .send(
           page(
             'Validation not completed',
-            `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
+            `${nextStep(error)}<p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
           ),
         );
       return;

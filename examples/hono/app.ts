@@ -131,6 +131,13 @@ export async function createApp(config: ExampleConfig): Promise<Hono> {
   const idTokenClient = config.enableIdTokenFlow
     ? await AffiliationClient.discover({ ...common, responseType: 'id_token' })
     : undefined;
+
+  // The shopper's message, with one click to start again where that is the next step (the service did
+  // not recognise the hinted institution: the restart form posts the same choices without it).
+  const nextStep = (error: AffiliationError): string => {
+    const { text, restart } = codeClient.shopperMessage(error, undefined, { startUrl: '/start' });
+    return `<p>${escapeHtml(text)}</p>${restart?.html ?? ''}`;
+  };
   const issuerOrigin = new URL(codeClient.metadata.authorization_endpoint).origin;
 
   // The result is bound to the browser that started the validation (the sealed transaction
@@ -213,7 +220,7 @@ ${flows}
     const response = html(
       page(
         'Validation not completed',
-        `<p>${escapeHtml(error.userMessage)}</p><p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
+        `${nextStep(error)}<p><small>Reference: ${escapeHtml(reference(error))}</small></p><p><a href="/">Try again</a></p>`,
       ),
       status,
     );

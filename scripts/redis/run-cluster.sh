@@ -9,7 +9,9 @@
 # cluster of masters with one replica each (`redis-cli --cluster create … --cluster-replicas 1`),
 # waits until every node reports `cluster_state:ok` and exits; the nodes keep running. `node` starts
 # one node again in its old directory, so it rejoins the cluster (as a replica, if its slots moved).
-# cluster-node-timeout is small (CLUSTER_NODE_TIMEOUT_MS, default 1000): a failover takes seconds.
+# cluster-node-timeout is small (CLUSTER_NODE_TIMEOUT_MS, default 1000): a failover takes seconds;
+# a node that comes back is sent its master's data at once (repl-diskless-sync-delay 0, not 5 s), so
+# its master's writes are confirmed by a replica again (WAIT) soon after.
 set -eu
 mode=${1:?usage: run-cluster.sh create|node <dir> <watched-pid> <port>:<bus-port>…}
 dir=${2:?missing <dir>}
@@ -25,6 +27,7 @@ start_node() { # <port> <bus-port>
   setsid bash "$here/run-server.sh" "$1" "$dir/$1" "$watched" \
     --cluster-enabled yes --cluster-port "$2" --cluster-config-file nodes.conf \
     --cluster-node-timeout "$node_timeout" --cluster-replica-validity-factor 0 \
+    --repl-diskless-sync-delay 0 \
     </dev/null >/dev/null 2>&1 &
   for _ in $(seq 100); do
     [ "$("$cli" -h 127.0.0.1 -p "$1" ping 2>/dev/null)" = PONG ] && return 0

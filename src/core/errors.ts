@@ -1,3 +1,5 @@
+import { texts as en } from '../i18n/catalogs/en.js';
+
 /**
  * The one error base of the package. Every subclass is built the same way, `new XError(message,
  * options)`: `options.code` where the class has several codes, `options.cause`, and the class's own
@@ -21,8 +23,7 @@ export class AffiliationError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = options.code;
-    this.userMessage =
-      options.userMessage ?? 'Something went wrong while checking your affiliation. Please try again.';
+    this.userMessage = options.userMessage ?? en['error.unknown'];
   }
 }
 
@@ -69,9 +70,7 @@ export class TransportError extends AffiliationError {
     super(message, {
       code: options.code,
       cause: options.cause,
-      userMessage:
-        options.userMessage ??
-        'The affiliation service could not be reached just now. Please try again in a moment.',
+      userMessage: options.userMessage ?? en['error.unreachable'],
     });
     this.status = options.status;
     this.method = options.method;
@@ -86,7 +85,7 @@ export class OptionsError extends AffiliationError {
     super(message, {
       code: 'invalid_options',
       cause: options.cause,
-      userMessage: 'This shop is not configured correctly. Please contact the shop.',
+      userMessage: en['error.misconfigured'],
     });
   }
 }

@@ -6,13 +6,15 @@
  *
  * A context carries only safe fields: never a subject, a `reuse_detection` value, a token, a code,
  * `state`, `nonce`, a PKCE verifier, a secret, a cookie value, an application password or the
- * shopper's IP. A failure is described by `errorClass` and `errorCode` (and `error`, a plain
- * `{ name, code }`), never by the thrown error itself, whose `cause` may hold a provider's body.
+ * shopper's IP. Every failure, on every channel, publishes the `error` event with `error`: a plain
+ * `{ name, code }` (the code documented in docs/errors.md), never the thrown error itself, whose
+ * `cause` may hold a provider's body.
  *
  * With no subscriber a traced call runs as if untraced: one `hasSubscribers` check, no context
  * object filled, no event published.
  */
 import type { TracingChannel } from 'node:diagnostics_channel';
+import { AffiliationError } from '../core/errors.js';
 import { withProcess } from '../core/node-process.js';
 
 /**
@@ -44,6 +46,7 @@ export const CHANNELS = {
 /** How a failure is described in a context: the error's class and stable code, nothing else. */
 export interface SafeError {
   readonly name: string;
+  /** The SDK error's `code` (docs/errors.md); undefined for an error that is not the SDK's. */
   readonly code: string | undefined;
 }
 
@@ -51,11 +54,7 @@ export interface SafeError {
 export interface OutcomeFields {
   /** `success` or `error`. */
   outcome?: 'success' | 'error';
-  /** The error's class name (`ValidationError`, `ProviderError`, `TransportError`, …). */
-  errorClass?: string;
-  /** The error's stable `code` (docs/errors.md). */
-  errorCode?: string;
-  /** The error, reduced to its class and code (what the tracing channel convention calls `error`). */
+  /** The failure, reduced to its class and code (what the tracing channel convention calls `error`). */
   error?: SafeError;
   /** Wall time of the operation in milliseconds. */
   durationMs?: number;
@@ -70,8 +69,8 @@ export interface ValidationStartContext extends OutcomeFields {
   /** `persistent` or `transient` (the default the service assumes when none is sent); absent when
    * the start was given something else. */
   identifier?: string;
-  /** The hinted institution's entityID: only a hint the start would send (one the configured hints
-   * know, or any well-formed entityID when none are configured). */
+  /** The hinted institution's entityID, only when the configured hints know it: never a value that
+   * only a form post vouches for. */
   institution?: string;
 }
 
@@ -80,10 +79,13 @@ export interface ValidationCallbackContext extends OutcomeFields {
   flow?: 'code' | 'id_token';
   affiliation?: string;
   identifier?: string;
-  /** The institution's entityID: asserted by the service, else hinted by the shop. */
+  /** The institution's entityID: asserted by the service, else hinted by the shop and known to the
+   * configured hints. */
   institution?: string;
   /** Milliseconds from the start of the validation to this callback (the shopper's time at the service). */
   transactionAgeMs?: number;
+  /** A `ProviderError`'s `reason` (`unknown_institution`: the service did not resolve the hinted institution). */
+  reason?: string;
 }
 
 /** Context of `oidc.token` and `oidc.keys`: one HTTP request to the service. */
@@ -143,25 +145,26 @@ export const keysChannel = channel<ServiceRequestContext>(CHANNELS.keys);
 export const hintsRefreshChannel = channel<HintsRefreshContext>(CHANNELS.hintsRefresh);
 export const docsSiteRequestChannel = channel<DocsSiteRequestContext>(CHANNELS.docsSiteRequest);
 
-/** Describe a thrown value without carrying it: class name and `code` only. */
+/** Describe a thrown value without carrying it: class name, and `code` only for the SDK's own errors. */
 export function safeError(error: unknown): SafeError {
   const name = error instanceof Error ? error.name : typeof error;
-  const code = (error as { code?: unknown } | null)?.code;
-  return { name, code: typeof code === 'string' ? code : undefined };
+  return { name, code: error instanceof AffiliationError ? error.code : undefined };
 }
 
 /**
  * Run `fn` as one traced operation on `tc` (start, end, asyncStart, asyncEnd, and error on failure,
  * as `TracingChannel#tracePromise` does), with `context` made current for the subscribers' bound
  * stores while `fn` runs, so operations inside it (a token request inside a callback) can find their
- * parent. `context` makes the context object (only when someone listens); `settle` copies safe fields of the result into the context before the end events; the
- * result and the thrown error themselves are never published.
+ * parent. `context` makes the context object (only when someone listens); `settle` copies safe
+ * fields of the result into the context before the end events, and returns the error of a result
+ * that reports a failure (a refresh's, an endpoint's error answer) so that it is published as one.
+ * The result and the thrown error themselves are never published.
  */
 export function traceAsync<C extends OutcomeFields, T>(
   tc: Traced<C>,
   context: () => NoInfer<C>,
   fn: () => Promise<T>,
-  settle?: (context: C, result: T) => void,
+  settle?: (context: C, result: T) => unknown,
 ): Promise<T> {
   if (!tc.hasSubscribers) return fn();
   const ctx = context();
@@ -173,8 +176,6 @@ export function traceAsync<C extends OutcomeFields, T>(
     if (typeof status === 'number') (ctx as { status?: number }).status ??= status;
     ctx.outcome = 'error';
     ctx.error = safe;
-    ctx.errorClass = safe.name;
-    if (safe.code !== undefined) ctx.errorCode = safe.code;
     tc.error.publish(ctx);
   };
   const settled = (): void => {
@@ -194,9 +195,10 @@ export function traceAsync<C extends OutcomeFields, T>(
     return promise.then(
       (result) => {
         try {
-          settle?.(ctx, result);
+          const failure = settle?.(ctx, result);
+          if (failure !== undefined) failed(failure);
         } finally {
-          ctx.durationMs = performance.now() - began;
+          ctx.durationMs ??= performance.now() - began;
           ctx.outcome ??= 'success';
           settled();
         }

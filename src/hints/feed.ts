@@ -155,6 +155,8 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   #updatedAt: Date | undefined;
   #autoStop: (() => void) | undefined;
   #closed = false;
+  /** entityIDs the service did not resolve, and the last refresh started before each report. */
+  readonly #stale = new Map<string, number>();
   /** Callers of {@link ready} waiting for a first list. */
   readonly #waiters = new Set<{ resolve: () => void; reject: (error: HintFeedError) => void }>();
 
@@ -371,14 +373,25 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     await this.#writer?.idle();
   }
 
-  /** The institution with this entityID. */
+  /** The institution with this entityID (none while it is reported stale: {@link reportStale}). */
   get(entityId: string): HintEntry | undefined {
-    return this.#snapshot.entries.get(entityId);
+    return this.#stale.has(entityId) ? undefined : this.#snapshot.entries.get(entityId);
   }
 
   /** Whether this entityID is a valid hint. This is the `HintLookup` contract (with {@link loaded}). */
   has(entityId: string): boolean {
-    return this.#snapshot.entries.has(entityId);
+    return this.#snapshot.entries.has(entityId) && !this.#stale.has(entityId);
+  }
+
+  /**
+   * The service did not resolve this entityID (`access_denied`, `entity_id error`; an
+   * `AffiliationClient` given this feed reports it): it is not offered (`has`, `get`, search) until a
+   * refresh that starts after now succeeds, so no other shopper goes down the same dead end.
+   */
+  reportStale(entityId: string): void {
+    if (!this.#snapshot.entries.has(entityId) || this.#stale.has(entityId)) return;
+    this.#stale.set(entityId, this.#startedSeq);
+    this.#logger.warn?.('hint not resolved by the service: not offered until the next refresh', { entityId });
   }
 
   /**
@@ -410,12 +423,15 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)) {
       throw new OptionsError(`limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
     }
-    return this.#snapshot.index?.search(query, options) ?? [];
+    const found = this.#snapshot.index?.search(query, options) ?? [];
+    return this.#stale.size === 0 ? found : found.filter((r) => !this.#stale.has(r.entityId));
   }
 
   /** A `Request → Response` JSON endpoint for type-ahead, such as `<institution-picker>`'s (see {@link SearchHandlerOptions}). */
   searchHandler(options?: SearchHandlerOptions): (request: Request) => Promise<Response> {
-    return createSearchHandler(this, () => this.#snapshot.index?.version ?? 'empty', options);
+    // A stale report changes the answers too: their ETag says so.
+    const version = () => `${this.#snapshot.index?.version ?? 'empty'} ${[...this.#stale.keys()].join(' ')}`;
+    return createSearchHandler(this, version, options);
   }
 
   /**
@@ -450,11 +466,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
         ctx.total = result.total;
         ctx.failedSources = result.sources.filter((s) => s.status === 'failed').length;
         if (this.#updatedAt) ctx.listUpdatedAt = this.#updatedAt.getTime();
-        if (result.status === 'failed') {
-          ctx.outcome = 'error';
-          ctx.errorClass = 'HintFeedError';
-          if (result.error) ctx.errorCode = result.error.code;
-        }
+        return result.status === 'failed' ? result.error : undefined;
       },
     );
     const settled = run.finally(() => {
@@ -494,7 +506,11 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     }));
     const failures = outcomes.flatMap((o) => (o.kind === 'failed' ? [o.error] : []));
     this.#swap(snapshot);
-    if (outcomes.some((o) => o.kind !== 'failed')) this.#updatedAt = latest(parts) ?? this.#updatedAt;
+    if (outcomes.some((o) => o.kind !== 'failed')) {
+      this.#updatedAt = latest(parts) ?? this.#updatedAt;
+      // A refresh started after a stale report confirms the entityID, or has dropped it.
+      for (const [id, before] of this.#stale) if (before < seq) this.#stale.delete(id);
+    }
 
     let error: HintFeedError | undefined = failures[0];
     let cacheError: HintFeedError | undefined;

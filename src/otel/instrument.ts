@@ -17,6 +17,7 @@ import {
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
+import { OptionsError } from '../core/errors.js';
 import {
   CHANNELS,
   type DocsSiteRequestContext,
@@ -56,6 +57,20 @@ export const ATTR = {
   keysForced: 'affiliation_validation.keys.forced',
 } as const;
 
+/**
+ * The one value of `affiliation_validation.institution` for an institution that neither the ID
+ * token asserted nor the configured hints know, and of `error.type` for an error that is not the
+ * SDK's (the semantic conventions' `_OTHER`): what a visitor posts never becomes a series of its own.
+ */
+const OTHER = '_OTHER';
+
+/**
+ * Whether an instrumentation records in this process. The channels and the context store it binds are
+ * the process's, so a second one would not add to the first but nest in it (each span twice, one
+ * inside the other): it is refused instead.
+ */
+let recording = false;
+
 /** Histogram buckets, in seconds, for a shopper's time from start to callback. */
 const VALIDATION_BUCKETS = [1, 2, 5, 10, 20, 30, 60, 120, 300, 600];
 /** Semantic-convention buckets of `http.client.request.duration`. */
@@ -64,7 +79,11 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 
 /**
  * Record spans and metrics of validations, key fetches, token requests, hint refreshes and
  * docs-site requests with OpenTelemetry. Call once at start-up, after your OpenTelemetry SDK is set
- * up; instruments and attributes are listed in docs/operations.md.
+ * up; instruments and attributes are listed in docs/operations.md. One instrumentation records at a
+ * time: to send to several backends, give one MeterProvider several readers (or one TracerProvider
+ * several span processors).
+ *
+ * @throws {OptionsError} while another `instrument()` of this process records (until its `disable()`).
  *
  * @example
  * ```ts
@@ -75,6 +94,11 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 
  * ```
  */
 export function instrument(options: InstrumentOptions = {}): Instrumentation {
+  if (recording) {
+    throw new OptionsError(
+      'instrument() is already recording in this process: call disable() on the instrumentation it returned before instrumenting again (send to several backends through one provider with several readers or span processors)',
+    );
+  }
   const tracer = (options.tracerProvider ?? trace.getTracerProvider()).getTracer(INSTRUMENTATION_NAME);
   const meter = (options.meterProvider ?? metrics.getMeterProvider()).getMeter(INSTRUMENTATION_NAME);
 
@@ -91,6 +115,11 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       "A validation's duration: from its start to the checked callback (the shopper's time at the service).",
     unit: 's',
     advice: { explicitBucketBoundaries: VALIDATION_BUCKETS },
+  });
+  const staleHints = meter.createCounter('affiliation_validation.stale_hints', {
+    description:
+      'Institution hints the service did not resolve (access_denied, entity_id error), by institution.',
+    unit: '{hint}',
   });
   const refreshes = meter.createCounter('affiliation_validation.hints.refreshes', {
     description: 'Hint feed refreshes, by status.',
@@ -150,7 +179,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       const { span } = operation;
       if (ctx.outcome === 'error') {
         span.setAttribute('error.type', errorType(ctx));
-        span.setStatus({ code: SpanStatusCode.ERROR, message: ctx.errorCode ?? ctx.errorClass });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: errorType(ctx) });
       }
       span.end();
     };
@@ -191,6 +220,9 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       span.setAttributes(attrs);
       validations.add(1, attrs);
       if (ctx.transactionAgeMs !== undefined) validationDuration.record(ctx.transactionAgeMs / 1000, attrs);
+      if (ctx.reason === 'unknown_institution' && ctx.institution) {
+        staleHints.add(1, { [ATTR.institution]: ctx.institution });
+      }
     },
   );
 
@@ -299,11 +331,13 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     },
   );
 
+  recording = true;
   let disabled = false;
   return {
     disable() {
       if (disabled) return;
       disabled = true;
+      recording = false;
       for (const unsubscribe of unsubscribers) unsubscribe();
       meter.removeBatchObservableCallback(observeHints, [hintAge, hintSize]);
       feeds.clear();
@@ -332,9 +366,9 @@ interface Opened {
   attrs: Attributes;
 }
 
-/** `error.type`: the error's stable code, else its class. */
+/** `error.type`: the SDK error's documented code, else {@link OTHER}. */
 function errorType(ctx: OutcomeFields): string {
-  return ctx.errorCode ?? ctx.errorClass ?? '_OTHER';
+  return ctx.error?.code ?? OTHER;
 }
 
 /** The attributes of a start or a callback: its metric points', its span's, a failed start's event. */
@@ -349,7 +383,8 @@ function validationAttributes(ctx: ValidationStartContext | ValidationCallbackCo
   if (ctx.flow) attrs[ATTR.flow] = ctx.flow;
   if (ctx.affiliation) attrs[ATTR.affiliation] = ctx.affiliation;
   if (ctx.identifier) attrs[ATTR.identifier] = ctx.identifier;
-  if (ctx.institution) attrs[ATTR.institution] = ctx.institution;
+  // The channel carries only an asserted institution or one the hints know: any other is one value.
+  attrs[ATTR.institution] = ctx.institution ?? OTHER;
   return attrs;
 }
 

@@ -5,6 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OptionsError } from '../core/errors.js';
@@ -27,23 +28,25 @@ export interface PickerModuleHandlerOptions {
 
 let cached: { source: string; etag: string } | undefined;
 
-function here(): string {
-  // ESM: import.meta.url; the CommonJS build: __filename (typeof never throws on an undeclared name).
-  return typeof __filename === 'string' ? __filename : fileURLToPath(import.meta.url);
-}
-
 function load(): { source: string; etag: string } {
   if (cached) return cached;
-  const dir = dirname(here());
-  // From the sources: src/picker/; from the package: dist/picker/ beside dist/picker.js.
-  const file = [join(dir, 'institution-picker.js'), join(dir, 'picker', 'institution-picker.js')].find((f) =>
-    existsSync(f),
+  const dir = dirname(fileURLToPath(import.meta.url));
+  // From the package: dist/picker/ beside dist/picker.js (or beside the chunk that holds this code).
+  const file = [join(dir, 'institution-picker.js'), join(dir, 'picker', 'institution-picker.js')].find(
+    existsSync,
   );
-  if (file === undefined)
-    throw new Error(`institution-picker.js is missing beside ${dir}: reinstall the package`);
-  const source = readFileSync(file, 'utf8');
+  const source = file === undefined ? compileSources(dir) : readFileSync(file, 'utf8');
   cached = { source, etag: `"${createHash('sha256').update(source).digest('base64url').slice(0, 27)}"` };
   return cached;
+}
+
+/** From the sources (the SDK's own tests): the module compiled as the package build compiles it (tsup.config.ts). */
+function compileSources(dir: string): string {
+  const entryPoints = [join(dir, 'institution-picker.ts')];
+  if (!existsSync(entryPoints[0]!)) throw new Error(`institution-picker.js is missing in ${dir}: reinstall`);
+  const { buildSync } = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const built = buildSync({ entryPoints, bundle: true, format: 'esm', target: 'es2022', write: false });
+  return built.outputFiles[0]!.text;
 }
 
 /**

@@ -23,6 +23,15 @@ export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
    * `StoreError('store_unavailable')`. Default `2_000`.
    */
   commandTimeoutMs?: number | undefined;
+  /**
+   * Answer a claim and a taken transaction only once a replica holds it (Redis `WAIT 1`, sent with
+   * the write, waiting at most half of `commandTimeoutMs`; `store_unavailable` when no replica
+   * confirms), so a master that crashes after answering cannot have the promoted replica grant it a
+   * second time. Default: on for a cluster client, and for a server that `INFO replication` shows with
+   * replicas (asked once, at the first claim or take); `false` turns it off, `true` waits also where
+   * the first look saw no replica. See docs/deploying.md.
+   */
+  waitForReplica?: boolean | undefined;
 }
 
 const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
@@ -102,7 +111,7 @@ export class RedisOfferLedger implements OfferLedger {
     }
     this.#prefix = prefix;
     const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
-    this.#redis = new RedisConnection(options.client, timeoutMs);
+    this.#redis = new RedisConnection(options.client, timeoutMs, options.waitForReplica);
   }
 
   /**

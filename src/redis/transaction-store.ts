@@ -43,6 +43,15 @@ export interface RedisTransactionStoreOptions {
    */
   commandTimeoutMs?: number | undefined;
   /**
+   * Answer a claim and a taken transaction only once a replica holds it (Redis `WAIT 1`, sent with
+   * the write, waiting at most half of `commandTimeoutMs`; `store_unavailable` when no replica
+   * confirms), so a master that crashes after answering cannot have the promoted replica grant it a
+   * second time. Default: on for a cluster client, and for a server that `INFO replication` shows with
+   * replicas (asked once, at the first claim or take); `false` turns it off, `true` waits also where
+   * the first look saw no replica. See docs/deploying.md.
+   */
+  waitForReplica?: boolean | undefined;
+  /**
    * Bind each transaction to the browser that started it, as `MemoryTransactionStore` does: `put`
    * returns the `Set-Cookie` value of a per-transaction binding cookie (256-bit random,
    * `HttpOnly`), and `take` refuses a callback that does not carry it. Default `true`.
@@ -136,7 +145,7 @@ export class RedisTransactionStore implements TransactionStore {
     this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000, { max: 24 * 60 * 60 * 1000 });
     this.#ttlText = String(this.#ttlMs);
     const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
-    this.#redis = new RedisConnection(options.client, timeoutMs);
+    this.#redis = new RedisConnection(options.client, timeoutMs, options.waitForReplica);
     const bind = options.bindToBrowser ?? true;
     if (typeof bind !== 'boolean') {
       throw new OptionsError(`Option \`bindToBrowser\` must be a boolean, got ${describe(bind)}`);
@@ -233,9 +242,9 @@ export class RedisTransactionStore implements TransactionStore {
     );
   }
 
-  /** Swap the key's value for the tombstone, if the key exists, and read what it held. */
+  /** Swap the key's value for the tombstone, if the key exists, and read what it held (on a replica too). */
   #takeKey(key: string): Promise<unknown> {
-    return this.#redis.command(key, ['SET', key, TOMBSTONE, 'XX', 'PX', this.#ttlText, 'GET']);
+    return this.#redis.replicated(key, ['SET', key, TOMBSTONE, 'XX', 'PX', this.#ttlText, 'GET']);
   }
 
   /** What a take's reply means for `state`: the transaction, `undefined` (no such key), or an error. */

@@ -7,6 +7,7 @@
  */
 import * as oidc from 'openid-client';
 import { OptionsError } from '../core/errors.js';
+import { texts as en } from '../i18n/catalogs/en.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
@@ -110,14 +111,13 @@ function isEntityIdString(value: unknown): value is string {
 }
 
 /**
- * The `idpHint` of a start as it may be traced before the start is checked: only a hint the start
- * would send (an entityID the configured hints know, or any well-formed one without hints), never
- * whatever a form post put there.
+ * A hint as it may be traced: only an entityID the configured hints know, never one that only a
+ * form post vouches for (without hints, none), so a visitor cannot make trace or metric values.
  */
-export function sendableHint(idpHint: unknown, hints: HintLookup | undefined): string | undefined {
-  if (!isEntityIdString(idpHint)) return undefined;
+export function listedHint(idpHint: unknown, hints: HintLookup | undefined): string | undefined {
+  if (hints === undefined || !isEntityIdString(idpHint)) return undefined;
   try {
-    return hints === undefined || hints.has(idpHint) ? idpHint : undefined;
+    return hints.has(idpHint) ? idpHint : undefined;
   } catch {
     // A lookup of the shop's own that throws: the start itself reports it.
     return undefined;
@@ -152,7 +152,7 @@ export async function buildAuthorizationRequest(
             `The idpHint ${hint} cannot be checked: the institution hint feed has not loaded yet (no cache file and no successful refresh); await feed.ready() before serving requests`,
             {
               code: 'unknown_hint',
-              userMessage: 'The list of institutions is still loading. Please try again in a moment.',
+              userMessage: en['validation.hints_loading'],
             },
           )
         : new ValidationError(`The idpHint ${hint} is not in the institution hint feed`, {

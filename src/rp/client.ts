@@ -4,7 +4,7 @@
  * {@link AffiliationClient.validateCallback} (or let {@link AffiliationClient.callbackHandler} do
  * both halves of the callback for `Request → Response` frameworks).
  */
-import { OptionsError } from '../core/errors.js';
+import { type AffiliationError, OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { withProcess } from '../core/node-process.js';
 import { redact } from '../core/redact.js';
@@ -17,20 +17,21 @@ import {
   validationStartChannel,
 } from '../diagnostics/channels.js';
 import { HttpClient } from '../http/client.js';
+import { type ShopperTextOverrides, ShopperTexts } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
-import { buildAuthorizationRequest, sendableHint } from './authorization.js';
+import { buildAuthorizationRequest, listedHint } from './authorization.js';
 import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
 import { readCallback, readCallbackUrl } from './callback-input.js';
 import type { ProviderMetadata } from './discovery.js';
 import { checkIssuerOption, checkSecureUrl } from './discovery.js';
 import { Engine } from './engine.js';
 import { ProviderError, ValidationError } from './errors.js';
-import type { CallbackHandlerOptions } from './handler.js';
-import { createCallbackHandler } from './handler.js';
+import type { CallbackHandlerOptions, ShopperMessage, ShopperPages } from './handler.js';
+import { createCallbackHandler, shopperMessage } from './handler.js';
 import { checkServiceClaims } from './id-token.js';
 import { checkKnownOptions } from './known-options.js';
-import type { StartHandlerOptions } from './start.js';
-import { createStartHandler } from './start.js';
+import type { StartHandlerOptions, StartRequestLike } from './start.js';
+import { createStartHandler, header } from './start.js';
 import { refusedCodeAsReplay, secureCookieDropped } from './transactions/advice.js';
 import { cookieRequired } from './transactions/cookies.js';
 import { MemoryTransactionStore } from './transactions/index.js';
@@ -90,6 +91,14 @@ export interface AffiliationClientOptions {
   fetch?: typeof fetch | undefined;
   /** Structured logger; receives only redacted data. Default: no-op. */
   logger?: Logger | undefined;
+  /**
+   * The language of every page and message the shopper sees (`de`, `fr`, `es-419`, … any of
+   * `LANGUAGES`, or one you add with `texts`). Default: the request's `Accept-Language`, else English.
+   * Logs and `error.message` stay English.
+   */
+  language?: string | undefined;
+  /** Your own texts over the SDK's, by language and key, or a language of your own (docs/languages.md). */
+  texts?: ShopperTextOverrides | undefined;
 }
 
 /** How long a transaction lives when the store does not cut it shorter: 10 minutes. */
@@ -109,6 +118,8 @@ const CLIENT_OPTIONS = [
   'hints',
   'fetch',
   'logger',
+  'language',
+  'texts',
 ] as const satisfies readonly (keyof AffiliationClientOptions)[];
 
 /**
@@ -144,6 +155,7 @@ interface CheckedOptions {
   hints: HintLookup | undefined;
   http: HttpClient;
   logger: Logger;
+  texts: ShopperTexts;
 }
 
 function checkOptions(options: AffiliationClientOptions): CheckedOptions {
@@ -197,6 +209,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
     secrets: [clientSecret],
   });
   const logger = http.logger;
+  const texts = new ShopperTexts({ language: options.language, texts: options.texts });
   return {
     issuer,
     clientId,
@@ -209,6 +222,7 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
     hints: options.hints,
     http,
     logger,
+    texts,
   };
 }
 
@@ -244,11 +258,14 @@ export class AffiliationClient {
   readonly #engine: Engine;
   #warnedNoStartCookie = false;
   #warnedSecureOverHttp = false;
+  readonly #pages: ShopperPages;
 
   private constructor(options: CheckedOptions, engine: Engine) {
     this.#o = options;
     this.#engine = engine;
     this.#metadata = engine.metadata;
+    const serviceOrigin = new URL(this.#metadata.authorization_endpoint ?? this.#metadata.issuer).origin;
+    this.#pages = { texts: options.texts, serviceOrigin, startPath: undefined };
   }
 
   /**
@@ -261,8 +278,13 @@ export class AffiliationClient {
   static async discover(options: AffiliationClientOptions): Promise<AffiliationClient> {
     const checked = checkOptions(options);
     if (checked.responseType === 'id_token') warnIdTokenDeprecated();
-    const engine = await Engine.discover(checked);
-    return new AffiliationClient(checked, engine);
+    // The texts were checked with the options; every language's catalog is unpacked meanwhile.
+    const { language, texts } = options;
+    const [engine, loaded] = await Promise.all([
+      Engine.discover(checked),
+      ShopperTexts.load({ language, texts }),
+    ]);
+    return new AffiliationClient({ ...checked, texts: loaded }, engine);
   }
 
   /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */
@@ -305,14 +327,14 @@ export class AffiliationClient {
     return traceAsync(
       validationStartChannel,
       () => {
-        // Only documented values and a hint the start would send: the options may come from a form
-        // post, and a failed start must not carry whatever it held into traces and metric labels.
+        // Only documented values and a hint the configured hints know: the options may come from a
+        // form post, and nothing it held may become a trace or metric value.
         const ctx: ValidationStartContext = { flow: this.#o.responseType };
         const { affiliation, identifier } = options ?? {};
         if (AFFILIATIONS.includes(affiliation)) ctx.affiliation = affiliation;
         if (identifier === undefined || IDENTIFIERS.includes(identifier))
           ctx.identifier = identifier ?? 'transient';
-        const institution = sendableHint(options?.idpHint, this.#o.hints);
+        const institution = listedHint(options?.idpHint, this.#o.hints);
         if (institution !== undefined) ctx.institution = institution;
         return ctx;
       },
@@ -380,6 +402,29 @@ export class AffiliationClient {
     }
   }
 
+  /**
+   * What to tell the shopper about an error, for a page of your own: `error.userMessage` in the
+   * shopper's language (the client's `language`, else the request's `Accept-Language`, else English),
+   * and, when one click helps (the service did not recognise the hinted institution), a form that
+   * starts the validation again without it.
+   *
+   * @param request The request being answered (a Web `Request`, or Node's `req`): its `Accept-Language`.
+   * @param options.startUrl Your start route. Default: where `startHandler()` last answered.
+   * @example
+   * ```ts
+   * const { lang, text, restart } = client.shopperMessage(error, request);
+   * return page(lang, `<p>${escape(text)}</p>${restart?.html ?? ''}`);
+   * ```
+   */
+  shopperMessage(
+    error: AffiliationError,
+    request?: StartRequestLike,
+    options: { startUrl?: string } = {},
+  ): ShopperMessage {
+    const accept = request === undefined ? undefined : header(request.headers, 'accept-language');
+    return shopperMessage(error, this.#o.texts.speaker(accept), options.startUrl ?? this.#pages.startPath);
+  }
+
   /** Once per client each: advice about the cookie a start just set. */
   #warnAboutCookie(setCookie: string, startCookiesKnown: boolean): void {
     const logger = this.#o.logger;
@@ -416,8 +461,12 @@ export class AffiliationClient {
           trace.flow = tx.responseType;
           trace.affiliation = tx.affiliation;
           trace.identifier = tx.identifier ?? 'transient';
-          if (tx.idpHint !== undefined) trace.institution = tx.idpHint;
+          const institution = listedHint(tx.idpHint, this.#o.hints);
+          if (institution !== undefined) trace.institution = institution;
           trace.transactionAgeMs = Math.max(0, Date.now() - tx.createdAt);
+        }).catch((error: unknown) => {
+          if (trace !== undefined && error instanceof ProviderError) trace.reason = error.reason;
+          throw error;
         }),
       (ctx, result) => {
         ctx.affiliation = result.affiliation;
@@ -436,18 +485,25 @@ export class AffiliationClient {
     const error = params.get('error');
     const store = this.#o.transactions;
     if (error !== undefined) {
-      if (state) {
-        // The transaction is over either way; consume it so the state cannot be used again.
-        const tx = await store.take(state, { cookie }).catch(() => undefined);
-        if (tx) taken?.(tx);
-      }
-      throw ProviderError.from({
+      // The transaction is over either way; consume it so the state cannot be used again.
+      const tx = state ? await store.take(state, { cookie }).catch(() => undefined) : undefined;
+      if (tx) taken?.(tx);
+      const refused = ProviderError.from({
         // An empty `error` is malformed but still a refusal; give it a name.
         error: untrusted(error, 100) || 'unknown_error',
         description: untrusted(params.get('error_description'), 500) || undefined,
         state: state === undefined ? undefined : state.slice(0, 512),
         source: 'authorization',
+        started: tx && {
+          affiliation: tx.affiliation,
+          identifier: tx.identifier,
+          flow: tx.responseType,
+          institution: tx.idpHint,
+        },
       });
+      // A stale hint: no other shopper is sent down the same dead end until a refresh confirms it.
+      if (refused.reason === 'unknown_institution' && tx?.idpHint) this.#o.hints?.reportStale?.(tx.idpHint);
+      throw refused;
     }
     if (!state)
       throw new ValidationError('The callback carries no state parameter', { code: 'missing_parameters' });
@@ -548,7 +604,7 @@ export class AffiliationClient {
    * @throws {TypeError} for invalid options (when called, not per request).
    */
   startHandler(options: StartHandlerOptions = {}): (request: Request) => Promise<Response> {
-    return createStartHandler(this, this.#o.redirectUri, options);
+    return createStartHandler(this, this.#o.redirectUri, options, this.#pages);
   }
 
   /**
@@ -575,6 +631,7 @@ export class AffiliationClient {
             throw error;
           }),
         store: this.#o.transactions,
+        pages: this.#pages,
       },
       options,
     );

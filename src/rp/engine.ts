@@ -354,24 +354,28 @@ export class Engine {
     switch (endpoint) {
       case 'jwks':
         return this.#fetchKeys(seed);
-      case 'token':
-        return this.#checked(
-          await traceAsync(
-            tokenChannel,
-            () => ({ method: rest.method ?? 'POST', url }),
-            () => this.#o.http.read(url, rest),
-            (ctx, answer) => {
-              ctx.status = answer.status;
-              // A token error (invalid_grant, …) becomes a ProviderError later; here it is an HTTP error.
-              if (answer.status >= 400) {
-                ctx.outcome = 'error';
-                ctx.errorCode = String(answer.status);
-              }
-            },
-          ),
-          'token',
-          call,
+      case 'token': {
+        // An error answer openid-client reads (invalid_grant, …) fails the request all the same: with
+        // the code the callback reports.
+        let failure: AffiliationError | undefined;
+        return traceAsync(
+          tokenChannel,
+          () => ({ method: rest.method ?? 'POST', url }),
+          async () => {
+            const answer = await this.#o.http.read(url, rest);
+            if (answer.status !== 200) {
+              const { body } = readJson(answer);
+              const stated = isObject(body) ? body : undefined;
+              failure = endpointError('token', answer.status, stated, undefined, []);
+            }
+            return this.#checked(answer, 'token', call);
+          },
+          (ctx, response) => {
+            ctx.status = response.status;
+            return failure;
+          },
         );
+      }
       case 'userinfo':
         return this.#checked(await this.#o.http.read(url, rest), 'userinfo', call);
       default:

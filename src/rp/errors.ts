@@ -1,5 +1,7 @@
 import type { OptionsError, TransportError } from '../core/errors.js';
 import { AffiliationError } from '../core/errors.js';
+import type { Affiliation, Identifier } from '../core/scope-values.js';
+import { texts as en } from '../i18n/catalogs/en.js';
 
 /**
  * A scope string or scope parts break a rule of spec section 2.2. The message names the rule.
@@ -12,7 +14,7 @@ export class ScopeError extends AffiliationError {
     super(message, {
       code: 'invalid_scope',
       cause: options.cause,
-      userMessage: 'This shop asked for a kind of validation that is not possible. Please contact the shop.',
+      userMessage: en['error.scope'],
     });
   }
 }
@@ -57,6 +59,44 @@ const PROVIDER_CODE_SET: ReadonlySet<string> = new Set(PROVIDER_ERROR_CODES);
 /** Where a {@link ProviderError} came from. */
 export type ProviderErrorSource = 'authorization' | 'token' | 'userinfo';
 
+/**
+ * Why the service refused, read from its `error_description` (docs/errors.md): `unknown_institution`
+ * (`entity_id error`: the hint is stale or invalid, spec 7.2), `no_affiliation` (`no affiliation
+ * available for this user`), `affiliation_mismatch` (`affiliation does not match requested
+ * validation`), `consent_denied` (`User Consent Denied`), `authentication_failed` (`authentication
+ * failed`), `validation_not_allowed` (`Requested validation not allowed.`, spec 7.2), else `other`.
+ */
+export type ProviderErrorReason =
+  | 'unknown_institution'
+  | 'no_affiliation'
+  | 'affiliation_mismatch'
+  | 'consent_denied'
+  | 'authentication_failed'
+  | 'validation_not_allowed'
+  | 'other';
+
+/** The service's descriptions, lower case and without a final full stop, and the shopper's next step. */
+const REASONS = new Map<string, [ProviderErrorReason, keyof typeof en]>([
+  ['entity_id error', ['unknown_institution', 'provider.unknown_institution']],
+  ['no affiliation available for this user', ['no_affiliation', 'provider.no_affiliation']],
+  [
+    'affiliation does not match requested validation',
+    ['affiliation_mismatch', 'provider.affiliation_mismatch'],
+  ],
+  ['user consent denied', ['consent_denied', 'provider.consent_denied']],
+  ['authentication failed', ['authentication_failed', 'provider.authentication_failed']],
+  ['requested validation not allowed', ['validation_not_allowed', 'provider.not_allowed']],
+]);
+
+/** What a refused validation asked for (its transaction): what a restart sends again. */
+export interface StartedValidation {
+  readonly affiliation: Affiliation;
+  readonly identifier: Identifier | undefined;
+  readonly flow: 'code' | 'id_token';
+  /** The `aarc_idp_hint` sent, if any. */
+  readonly institution: string | undefined;
+}
+
 /** What a {@link ProviderError} carries besides its message. */
 export interface ProviderErrorOptions {
   /** The `error` value exactly as sent. */
@@ -66,6 +106,8 @@ export interface ProviderErrorOptions {
   source: ProviderErrorSource;
   status?: number | undefined;
   cause?: unknown;
+  /** The refused validation's choices, when the callback's `state` found its transaction. */
+  started?: StartedValidation | undefined;
 }
 
 /**
@@ -86,17 +128,29 @@ export class ProviderError extends AffiliationError {
   readonly source: ProviderErrorSource;
   /** HTTP status of a token or userinfo endpoint error. */
   readonly status: number | undefined;
+  /** Why the service refused, from its `error_description`; `userMessage` tells the shopper the next step. */
+  readonly reason: ProviderErrorReason;
+  /**
+   * What the refused validation asked for, when the callback's `state` found its transaction:
+   * `client.shopperMessage()` offers to start it again without a stale institution.
+   */
+  readonly started: StartedValidation | undefined;
 
   constructor(message: string, options: ProviderErrorOptions) {
     const code = (
       PROVIDER_CODE_SET.has(options.error) ? options.error : 'unknown_error'
     ) as ProviderErrorCode;
-    super(message, { code, cause: options.cause, userMessage: providerUserMessage(code, options.source) });
+    const described = options.description?.trim().toLowerCase().replace(/\.$/, '');
+    const [reason, text] = (options.source === 'authorization' && REASONS.get(described ?? '')) || ['other'];
+    const userMessage = text ? en[text] : providerUserMessage(code, options.source);
+    super(message, { code, cause: options.cause, userMessage });
     this.error = options.error;
     this.description = options.description;
     this.state = options.state;
     this.source = options.source;
     this.status = options.status;
+    this.reason = reason;
+    this.started = options.started;
   }
 
   /** The error with the message that says what the provider returned and where. */
@@ -117,18 +171,18 @@ function providerUserMessage(code: ProviderErrorCode, source: ProviderErrorSourc
   if (source === 'authorization') {
     switch (code) {
       case 'access_denied':
-        return 'Your affiliation could not be confirmed by your institution, or you declined to share it.';
+        return en['provider.denied'];
       case 'server_error':
       case 'temporarily_unavailable':
-        return 'The affiliation service could not handle the validation just now. Please try again in a moment.';
+        return en['provider.unavailable'];
       case 'invalid_scope':
       case 'invalid_request':
       case 'unauthorised_client':
       case 'unauthorized_client':
       case 'unsupported_response_type':
-        return 'The validation could not be started because of a problem on the shop side. Please contact the shop.';
+        return en['provider.shop_problem'];
       default:
-        return 'Your affiliation could not be validated. Please try again.';
+        return en['provider.failed'];
     }
   }
   // The shopper came back to the shop; the shop's request to the service for the result failed.
@@ -137,9 +191,9 @@ function providerUserMessage(code: ProviderErrorCode, source: ProviderErrorSourc
     case 'unauthorised_client':
     case 'unauthorized_client':
     case 'unsupported_grant_type':
-      return 'The validation could not be completed when you returned to the shop, because of a problem on the shop side. Please contact the shop.';
+      return en['provider.return_shop_problem'];
     default:
-      return 'The validation could not be completed when you returned to the shop. Please start the validation again.';
+      return en['provider.return_failed'];
   }
 }
 
@@ -173,12 +227,11 @@ export const VALIDATION_ERROR_CODES = [
 export type ValidationErrorCode = (typeof VALIDATION_ERROR_CODES)[number];
 
 const VALIDATION_USER_MESSAGES: Partial<Record<ValidationErrorCode, string>> = {
-  unknown_state: 'This validation link is no longer valid. Please start the validation again.',
-  expired_transaction: 'The validation took too long. Please start it again.',
-  replayed_transaction:
-    'This validation link was already used, so your validation may already have succeeded. If it did not, please start the validation again.',
-  unknown_hint: 'The selected institution is not available. Please choose your institution again.',
-  missing_parameters: 'The validation answer was incomplete. Please start the validation again.',
+  unknown_state: en['validation.unknown_state'],
+  expired_transaction: en['validation.expired'],
+  replayed_transaction: en['validation.replayed'],
+  unknown_hint: en['validation.unknown_hint'],
+  missing_parameters: en['validation.incomplete'],
 };
 
 /**
@@ -196,10 +249,7 @@ export class ValidationError extends AffiliationError {
     super(message, {
       code: options.code,
       cause: options.cause,
-      userMessage:
-        options.userMessage ??
-        VALIDATION_USER_MESSAGES[options.code] ??
-        'Your affiliation could not be validated securely. Please start the validation again.',
+      userMessage: options.userMessage ?? VALIDATION_USER_MESSAGES[options.code] ?? en['validation.failed'],
     });
   }
 }

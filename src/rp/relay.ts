@@ -1,6 +1,7 @@
 import { OptionsError } from '../core/errors.js';
 import { escapeHtml } from '../core/html.js';
 import { randomBase64url } from '../core/random.js';
+import { ENGLISH, type Speaker } from '../i18n/texts.js';
 
 /** Options of {@link fragmentRelayHtml}. @group Callback */
 export interface FragmentRelayOptions {
@@ -80,8 +81,11 @@ const RELAY_SCRIPT = `(function () {
  * @throws {OptionsError} when `action` is not a same-origin path or http(s) URL, or `nonce` is too short.
  * @group Callback
  */
-export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentRelayPage {
+export function fragmentRelayHtml(options: FragmentRelayOptions = {}, speaker?: Speaker): FragmentRelayPage {
   const { action, nonce = randomBase64url(16) } = options ?? {};
+  // In English; `callbackHandler()` serves it in the shopper's language.
+  const texts = speaker ?? ENGLISH;
+  const t = (key: Parameters<Speaker['text']>[0]) => escapeHtml(texts.text(key));
   if (typeof nonce !== 'string' || !NONCE_RE.test(nonce)) {
     throw new OptionsError(
       'Option `nonce` must be base64 or base64url of at least 128 bits (22 or more characters of A–Z, a–z, 0–9, +, /, -, _)',
@@ -91,19 +95,19 @@ export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentR
 
   const actionAttribute = action === undefined ? '' : ` action="${escapeHtml(action)}"`;
   const html = `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(texts.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="robots" content="noindex">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>Finishing validation</title>
+<title>${t('relay.title')}</title>
 </head>
 <body>
-<p id="working">Finishing the validation…</p>
-<p id="sending" hidden>Sending the result of the validation…</p>
-<p id="empty" hidden>No validation result was found on this page. Please go back to the shop and start the validation again.</p>
-<noscript><p>JavaScript is needed to finish the validation. Please enable it and start the validation again.</p></noscript>
+<p id="working">${t('relay.working')}</p>
+<p id="sending" hidden>${t('relay.sending')}</p>
+<p id="empty" hidden>${t('relay.empty')}</p>
+<noscript><p>${t('relay.noscript')}</p></noscript>
 <form id="relay" method="post" enctype="application/x-www-form-urlencoded"${actionAttribute}></form>
 <script nonce="${nonce}">${RELAY_SCRIPT}</script>
 </body>
@@ -122,14 +126,15 @@ export function fragmentRelayHtml(options: FragmentRelayOptions = {}): FragmentR
   };
 }
 
-function checkAction(action: unknown): void {
+/** A form's target on the page's own origin (its CSP says `form-action 'self'`); `name` is the option's. */
+export function checkAction(action: unknown, name = 'action'): void {
   if (typeof action !== 'string' || action === '') {
-    throw new OptionsError('Option `action` must be a non-empty path or URL');
+    throw new OptionsError(`Option \`${name}\` must be a non-empty path or URL`);
   }
   if (action.startsWith('/')) {
     // "//host" and "/\\host" are network-path references: another origin.
     if (action.startsWith('//') || action.startsWith('/\\')) {
-      throw new OptionsError('Option `action` must be a same-origin path; "//…" names another host');
+      throw new OptionsError(`Option \`${name}\` must be a same-origin path; "//…" names another host`);
     }
     return;
   }
@@ -137,9 +142,9 @@ function checkAction(action: unknown): void {
   try {
     url = new URL(action);
   } catch {
-    throw new OptionsError('Option `action` must be a path starting with "/" or an absolute http(s) URL');
+    throw new OptionsError(`Option \`${name}\` must be a path starting with "/" or an absolute http(s) URL`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new OptionsError(`Option \`action\` must use http: or https:, not ${url.protocol}`);
+    throw new OptionsError(`Option \`${name}\` must use http: or https:, not ${url.protocol}`);
   }
 }

@@ -21,8 +21,10 @@
  */
 import { mediaType, readBounded } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
-import { escapeHtml } from '../core/html.js';
+import { texts as en } from '../i18n/catalogs/en.js';
+import { ENGLISH, ShopperTexts, type Speaker } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
+import { type ShopperPages, shopperPage } from './handler.js';
 import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
 import type { Affiliation, ClaimsRequest, Identifier, TransactionContext } from './types.js';
 
@@ -57,7 +59,7 @@ export class StartRequestError extends AffiliationError {
     super(message, {
       code: options.code,
       cause: options.cause,
-      userMessage: options.userMessage ?? 'Please start the validation again from the shop page.',
+      userMessage: options.userMessage ?? en['start.again'],
     });
     this.status = options.status;
   }
@@ -81,7 +83,7 @@ export interface StartRequestCheck {
   decidedBy: 'sec-fetch-site' | 'origin';
 }
 
-function header(headers: StartRequestLike['headers'], name: string): string | undefined {
+export function header(headers: StartRequestLike['headers'], name: string): string | undefined {
   if (typeof (headers as Headers).get === 'function') return (headers as Headers).get(name) ?? undefined;
   const value = (headers as Record<string, string | string[] | undefined>)[name];
   // A repeated header is ambiguous: treat it as not matching.
@@ -210,6 +212,11 @@ export interface StartHandlerOptions {
    * `Allow: POST` on 405.
    */
   onError?: ((error: AffiliationError, request: Request) => Response | Promise<Response>) | undefined;
+  /**
+   * The language of the default refusal page: a tag such as `de`. Default: the client's `language`,
+   * else the request's `Accept-Language`, else English.
+   */
+  language?: string | undefined;
 }
 
 const DEFAULT_MAX_FORM_BYTES = 4096;
@@ -219,26 +226,13 @@ function badForm(message: string, userMessage: string): StartRequestError {
   return new StartRequestError(message, { code: 'invalid_start_form', status: 400, userMessage });
 }
 
-/** The default answer to a refused start. */
-export function defaultStartErrorResponse(error: AffiliationError): Response {
+/** The default answer to a refused start: the shopper's page, in the shopper's language. */
+export function defaultStartErrorResponse(error: AffiliationError, speaker: Speaker = ENGLISH): Response {
   const status =
     error instanceof StartRequestError ? error.status : error instanceof TransportError ? 502 : 400;
-  const html = `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Validation not started</title></head>
-<body><main><h1>Validation not started</h1><p>${escapeHtml(error.userMessage)}</p></main></body>
-</html>
-`;
-  const headers = new Headers({
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy':
-      "default-src 'none'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-  });
-  if (status === 405) headers.set('allow', 'POST');
-  return new Response(html, { status, headers });
+  const response = shopperPage(error, status, 'page.not_started.title', speaker);
+  if (status === 405) response.headers.set('allow', 'POST');
+  return response;
 }
 
 /** Read a URL-encoded form of at most `max` bytes. */
@@ -274,7 +268,7 @@ async function readForm(request: Request, max: number): Promise<URLSearchParams>
 function single(form: URLSearchParams, name: StartFormField): string | undefined {
   const values = form.getAll(name);
   if (values.length > 1) {
-    throw badForm(`The form field "${name}" is sent ${values.length} times`, 'Please choose one value.');
+    throw badForm(`The form field "${name}" is sent ${values.length} times`, en['start.one_value']);
   }
   return values[0] === '' ? undefined : values[0];
 }
@@ -342,9 +336,15 @@ export function createStartHandler(
   client: StartClient,
   redirectUri: string,
   options: StartHandlerOptions = {},
+  pages?: ShopperPages,
 ): (request: Request) => Promise<Response> {
   const o = checkOptions(client, redirectUri, options);
-  const onError = options.onError ?? ((error: AffiliationError) => defaultStartErrorResponse(error));
+  const texts = pages?.texts ?? new ShopperTexts();
+  const language = texts.language(options.language, 'startHandler language');
+  const onError =
+    options.onError ??
+    ((error: AffiliationError, request: Request) =>
+      defaultStartErrorResponse(error, texts.speaker(request.headers.get('accept-language'), language)));
 
   /**
    * The value of a field the form may set, else the shop's default. A field the shop fixes may be
@@ -360,7 +360,7 @@ export function createStartHandler(
     if (value !== undefined && value !== fixed) {
       throw badForm(
         `The form sets "${name}", which this start route fixes${fixed === undefined ? '' : ` to ${JSON.stringify(fixed)}`} (see formFields)`,
-        'This choice is not offered here. Please start the validation again from the shop page.',
+        en['start.not_offered'],
       );
     }
     return fixed;
@@ -374,14 +374,14 @@ export function createStartHandler(
       if (!o.affiliations.includes(affiliation as Affiliation)) {
         throw badForm(
           `The form asks for affiliation ${JSON.stringify(affiliation.slice(0, 40))}; allowed: ${o.affiliations.join(', ')}`,
-          'Please choose one of the offered affiliations.',
+          en['start.affiliation'],
         );
       }
       const identifier = field(form, 'identifier', o.identifier);
       if (identifier !== undefined && !IDENTIFIERS.includes(identifier as Identifier)) {
         throw badForm(
           `The form asks for identifier ${JSON.stringify(identifier.slice(0, 40))}; allowed: ${IDENTIFIERS.join(', ')}`,
-          'Please choose one of the offered options.',
+          en['start.option'],
         );
       }
       const idpHint = field(form, 'institution', o.idpHint);
@@ -390,7 +390,7 @@ export function createStartHandler(
       if (chosen === undefined) {
         throw badForm(
           `The form asks for flow ${JSON.stringify(flow.slice(0, 40))}, which this start route does not offer`,
-          'Please choose one of the offered options.',
+          en['start.option'],
         );
       }
       const started = await chosen.createAuthorizationRequest(
@@ -410,6 +410,8 @@ export function createStartHandler(
         'referrer-policy': 'no-referrer',
       });
       for (const value of cookieList(started.setCookie)) headers.append('set-cookie', value);
+      // Where the error page's restart form posts (callbackHandler's startUrl when not given).
+      if (pages) pages.startPath = new URL(request.url).pathname;
       return new Response(null, { status: 303, headers });
     } catch (error) {
       // Anything else (a store that is down) is the app's to handle, like any route's failure.

@@ -134,4 +134,9 @@ export interface HintLookup {
    * institution is unknown. Absent means loaded.
    */
   readonly loaded?: boolean;
+  /**
+   * Told when the service did not resolve this hint (`access_denied`, `entity_id error`): a
+   * `HintFeed` stops offering it until its next refresh confirms it.
+   */
+  reportStale?(entityId: string): void;
 }

@@ -187,7 +187,7 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   ctx.pending.set(tx.id, tx);
   const cookie = `${SESSION_COOKIE}=${sessionId}; Path=${cookiePath(ctx)}; HttpOnly; SameSite=Lax`;
   if (institution !== undefined && !institution.edugain) {
-    return finish(ctx, tx, { error: 'Unknown or non-eduGAIN institution' }, 302, { 'set-cookie': cookie });
+    return finish(ctx, tx, { error: 'entity_id error' }, 302, { 'set-cookie': cookie });
   }
   const next = institution === undefined ? ctx.paths.select : ctx.paths.login;
   return redirect(pageUrl(ctx, next, tx.id), 302, { 'set-cookie': cookie });
@@ -204,7 +204,7 @@ export async function selectionPageEndpoint(ctx: ProviderContext, request: Reque
   }
   const institution = ctx.institutions.get(params.get('entity_id') ?? '');
   if (institution === undefined || !institution.edugain) {
-    return finish(ctx, tx, { error: 'Unknown or non-eduGAIN institution' });
+    return finish(ctx, tx, { error: 'entity_id error' });
   }
   tx.institution = institution;
   return redirect(pageUrl(ctx, ctx.paths.login, tx.id), 303);
@@ -232,8 +232,7 @@ export async function loginPageEndpoint(ctx: ProviderContext, request: Request):
   const outcome = ctx.loginQueue.shift() ?? normalizeOutcome(typed ? { userId: typed } : {});
   tx.outcome = outcome;
   tx.authTimeMs = ctx.options.now();
-  if (!outcome.authenticated)
-    return finish(ctx, tx, { error: 'End-user not authenticated at the institution' });
+  if (!outcome.authenticated) return finish(ctx, tx, { error: 'authentication failed' });
   return redirect(pageUrl(ctx, ctx.paths.consent, tx.id), 303);
 }
 
@@ -261,12 +260,13 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
       tx.redirectUri,
     );
   }
-  if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User denied consent' });
-  if (!outcome.releasesInformation) {
-    return finish(ctx, tx, { error: 'Insufficient information released by the institution' });
+  // The service's own descriptions (its open-source implementation), which the SDK reads as reasons.
+  if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User Consent Denied' });
+  if (!outcome.releasesInformation || outcome.affiliations.length === 0) {
+    return finish(ctx, tx, { error: 'no affiliation available for this user' });
   }
   if (!holds(outcome.affiliations, tx.scope.affiliation)) {
-    return finish(ctx, tx, { error: 'Affiliation could not be validated' });
+    return finish(ctx, tx, { error: 'affiliation does not match requested validation' });
   }
   return finish(ctx, tx, { grant: buildGrant(ctx, tx, institution, outcome) });
 }

@@ -41,37 +41,57 @@ export function browsersUnderTest(): BrowserUnderTest[] {
   });
 }
 
-export async function launch(b: BrowserUnderTest): Promise<Browser> {
+/**
+ * Start a browser; `lang` (`de`, `fr-FR`): the language a shopper set in it, for the pages
+ * (`Accept-Language`) and for scripts (`navigator.languages`).
+ */
+export async function launch(b: BrowserUnderTest, options: { lang?: string } = {}): Promise<Browser> {
+  const { lang } = options;
+  const languages = lang === undefined ? [] : [`--lang=${lang}`, `--accept-lang=${lang}`];
   return puppeteer.launch({
     browser: b.name === 'chromium' ? 'chrome' : 'firefox',
     executablePath: b.executablePath,
     headless: true,
     // Chromium's sandbox needs user namespaces, which a root CI container does not give it.
-    args: b.name === 'chromium' ? ['--no-sandbox', '--disable-dev-shm-usage'] : [],
+    args: b.name === 'chromium' ? ['--no-sandbox', '--disable-dev-shm-usage', ...languages] : [],
+    ...(b.name === 'firefox' && lang !== undefined
+      ? { extraPrefsFirefox: { 'intl.accept_languages': lang } }
+      : {}),
     // A fresh profile each launch: no cookies or storage carried between tests.
     protocolTimeout: 60_000,
   });
 }
 
 /**
+ * How each browser reports a request the page itself cancelled (an aborted `fetch`, a navigation
+ * away): Chromium's net error ERR_ABORTED, Firefox's NS_BINDING_ABORTED. Anything else failed.
+ */
+const CANCELLED = /^(?:net::ERR_ABORTED|NS_BINDING_ABORTED)$/;
+
+/**
  * A page in a new incognito-like context, with everything the page logs to its console and every
- * failed request collected, so a test can assert that a flow ran without console errors.
+ * failed request collected, so a test can assert that a flow ran without console errors. A request
+ * the page cancelled is no failure: it goes to `cancelled`.
  */
 export async function openPage(
   browser: Browser,
-): Promise<{ page: Page; problems: string[]; close(): Promise<void> }> {
+): Promise<{ page: Page; problems: string[]; cancelled: string[]; close(): Promise<void> }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const problems: string[] = [];
+  const cancelled: string[] = [];
   page.on('console', (m: ConsoleMessage) => {
     if (m.type() === 'error' || m.type() === 'warn') problems.push(`console.${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${String(e)}`));
-  page.on('requestfailed', (r) => problems.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? '';
+    (CANCELLED.test(why) ? cancelled : problems).push(`requestfailed: ${r.url()} ${why}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`http ${r.status()}: ${r.url()}`);
   });
-  return { page, problems, close: () => context.close() };
+  return { page, problems, cancelled, close: () => context.close() };
 }
 
 /** Where screenshots go: .tmp/screenshots/<browser>/<name>.png (ignored by git). */

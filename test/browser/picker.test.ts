@@ -68,8 +68,12 @@ async function axe(page: Page): Promise<{ id: string; nodes: string[] }[]> {
   const injected = await page.evaluate('typeof window.axe');
   if (injected === 'undefined') await page.evaluate(axeSource);
   return page.evaluate(async () => {
+    // Label in Name (WCAG 2.5.3) is switched on by name, whatever axe's release makes of it.
     // biome-ignore lint/suspicious/noExplicitAny: axe is a global injected above.
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    const result = await (window as any).axe.run(document, {
+      resultTypes: ['violations'],
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+    });
     return result.violations.map((v: { id: string; nodes: { target: unknown }[] }) => ({
       id: v.id,
       nodes: v.nodes.map((n) => JSON.stringify(n.target)),
@@ -238,7 +242,55 @@ describe.each(browsersUnderTest())('<institution-picker> in $name', (b) => {
       expect((await options(page)).length).toBeGreaterThan(1);
       await page.keyboard.press('ArrowDown');
       expect(await axe(page)).toEqual([]);
+      // Label in Name checked every option: each one's accessible name holds its visible text, so a
+      // speech-input user can say what they see.
+      const labelInName = await page.evaluate(async () => {
+        // biome-ignore lint/suspicious/noExplicitAny: axe is a global injected above.
+        const result = await (window as any).axe.run(document, { runOnly: ['label-content-name-mismatch'] });
+        return { passes: result.passes[0]?.nodes.length ?? 0, failed: result.violations.length };
+      });
+      expect(labelInName).toEqual({ passes: (await options(page)).length, failed: 0 });
       expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('a search the picker cancels is not a failure; a search that fails is', async () => {
+    const { page, problems, cancelled, close } = await openPage(browser);
+    try {
+      await page.goto(`${shop.origin}/`);
+      const input = (await page.waitForSelector(INPUT)) as ElementHandle<HTMLInputElement>;
+      await input.focus();
+      // The endpoint holds its answers: the search for "gro" is still on its way when "gron" starts.
+      let release!: () => void;
+      shop.searchGate = new Promise((r) => (release = r));
+      const before = shop.searches;
+      await page.keyboard.type('gro');
+      await expect.poll(() => shop.searches).toBe(before + 1);
+      await page.keyboard.type('n');
+      await expect.poll(() => shop.searches).toBe(before + 2);
+      release();
+      shop.searchGate = undefined;
+      await expect.poll(() => firstMark(page)).toBe('Gron');
+      expect(cancelled).toEqual([
+        expect.stringMatching(/\/institutions\?q=gro&.* (net::ERR_ABORTED|NS_BINDING_ABORTED)$/),
+      ]);
+      expect(problems).toEqual([]);
+
+      // A connection dropped without an answer is a failure, and the picker says it found nothing.
+      await input.click({ count: 3 });
+      await page.keyboard.type('unanswered');
+      await expect
+        .poll(() => problems.filter((p) => p.startsWith('requestfailed:')))
+        .toEqual([
+          expect.stringMatching(/\/institutions\?q=unanswered&.* net::ERR_EMPTY_RESPONSE|NS_ERROR_NET_/),
+        ]);
+      // Chromium also logs it to the console ("Failed to load resource"); nothing else went wrong.
+      for (const p of problems)
+        expect(p).toMatch(/unanswered|^console\.error: Failed to load resource: net::ERR_EMPTY_RESPONSE$/);
+      await expect.poll(() => status(page)).toBe('No institution found');
+      expect(cancelled).toHaveLength(1);
     } finally {
       await close();
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TRANSPORT_ERROR_CODES } from '../../src/core/errors.js';
-import { VALIDATION_ERROR_CODES } from '../../src/rp/errors.js';
+import { ProviderError, VALIDATION_ERROR_CODES } from '../../src/rp/errors.js';
 
 // docs/errors.md is the merchant's reference: every code the SDK can throw must be explained there.
 const doc = readFileSync(new URL('../../docs/errors.md', import.meta.url), 'utf8');
@@ -42,4 +42,26 @@ describe('docs/errors.md', () => {
     expect(doc).toContain('error-client-id');
     expect(doc).toContain('error-redirect-uri');
   });
+});
+
+describe('docs/errors.md: the reasons of ProviderError', () => {
+  const reasons = [
+    ['unknown_institution', 'entity_id error'],
+    ['no_affiliation', 'no affiliation available for this user'],
+    ['affiliation_mismatch', 'affiliation does not match requested validation'],
+    ['consent_denied', 'User Consent Denied'],
+    ['authentication_failed', 'authentication failed'],
+    ['validation_not_allowed', 'Requested validation not allowed.'],
+  ] as const;
+  it.each(reasons)(
+    'documents %s with the service description and the message the shopper sees',
+    (reason, description) => {
+      const row = doc.split('\n').find((line) => line.startsWith(`| \`${reason}\` |`));
+      expect(row, reason).toBeDefined();
+      expect(row).toContain(`\`${description}\``);
+      const error = ProviderError.from({ error: 'access_denied', description, source: 'authorization' });
+      expect(error.reason).toBe(reason);
+      expect(row).toContain(`*${error.userMessage}*`);
+    },
+  );
 });

@@ -154,8 +154,9 @@ export function describeExampleShop(name: string, start: StartExample): void {
       const b = browser();
       const { page } = await validate(b, { affiliation: 'student', institution: UNIVERSITY, flow: 'code' });
       expect(page.status).toBe(400);
+      // The service's "User Consent Denied": the next step, not a guess between refusal and consent.
       expect(page.body).toContain(
-        'Your affiliation could not be confirmed by your institution, or you declined to share it.',
+        'The shop can check your affiliation only with your consent. To get the offer, start again and agree to share your affiliation.',
       );
       expect(page.body).toContain('Reference: access_denied');
       expect(page.headers.get('cache-control')).toBe('no-store');
@@ -176,11 +177,17 @@ export function describeExampleShop(name: string, start: StartExample): void {
       expect(page.body).toContain('Reference: access_denied');
     });
 
-    it('shows a message for a stale institution hint the service cannot resolve (entity_id error)', async () => {
+    it('a stale institution hint the service cannot resolve (entity_id error): one click starts again without it', async () => {
       const b = browser();
       const { page } = await validate(b, { affiliation: 'student', institution: STALE, flow: 'code' });
       expect(page.status).toBe(400);
       expect(page.body).toContain('Reference: access_denied');
+      expect(page.body).toContain('did not recognise the institution that was chosen');
+      const restart = page.forms.find((f) => f.action === `${shop.url}/start`);
+      expect(restart?.fields.find((f) => f.name === 'institution')?.value).toBe('');
+      const next = await walkToOrigin(b, await b.submit(restart!), shop.url, { choose: UNIVERSITY });
+      expect(next.status, next.body).toBe(200);
+      expect(dd(next, 'affiliation')).toBe('student');
     });
 
     it('shows the shop-side message for invalid_scope', async () => {
@@ -188,7 +195,9 @@ export function describeExampleShop(name: string, start: StartExample): void {
       // The client may ask for student and member only.
       const { page } = await validate(b, { affiliation: 'employee', institution: '', flow: 'code' });
       expect(page.status).toBe(400);
-      expect(page.body).toContain('problem on the shop side');
+      // The service's "Requested validation not allowed." (spec 7.2): the shop's to fix, not the shopper's.
+      expect(page.body).toContain('This shop may not check this kind of affiliation');
+      expect(page.body).toContain('Please contact the shop');
       expect(page.body).toContain('Reference: invalid_scope');
     });
 

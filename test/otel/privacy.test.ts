@@ -223,7 +223,7 @@ it('no secret or personal value is published on any channel, in any event, by an
   ]) {
     expect(recorded).toContain(`affiliation-validation:${channel}:asyncEnd`);
   }
-  expect(recorded).toContain('"errorCode":"access_denied"');
+  expect(recorded).toContain('"error":{"name":"ProviderError","code":"access_denied"}');
   // What OpenTelemetry recorded is in the text: spans of each kind, the failed start's event, metrics.
   for (const span of [
     'affiliation-validation callback',

@@ -79,7 +79,7 @@ async function validationPoints() {
 
 describe('a successful code-flow validation', () => {
   it('is a callback span under the shop request, with the token request and key fetch as children; the start is counted, with no span', async () => {
-    const rp = await client();
+    const rp = await client('code', op, new Set([UNIVERSITY]));
     const shop = trace.getTracer('shop');
     const before = (await validationPoints()).length;
 
@@ -173,7 +173,7 @@ describe('a successful code-flow validation', () => {
 
 describe('failures, one of each kind', () => {
   it('the service refused (ProviderError): error span and counter with the error code, the hinted institution', async () => {
-    const rp = await client();
+    const rp = await client('code', op, new Set([UNIVERSITY]));
     op.scriptLogin({ consent: false });
     const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: UNIVERSITY });
     const error = await rp.validateCallback(await op.authorize(url)).catch((e: unknown) => e);
@@ -199,6 +199,30 @@ describe('failures, one of each kind', () => {
     ).toBe(1);
   });
 
+  it('a stale hint (the service answers entity_id error): counted in affiliation_validation.stale_hints by institution', async () => {
+    const GONE = 'https://idp.gone.example/idp';
+    const rp = await client('code', op, new Set([GONE, UNIVERSITY]));
+    const stale = async () => {
+      const points = await telemetry.points('affiliation_validation.stale_hints');
+      return Number(
+        points.find((p) => p.attributes['affiliation_validation.institution'] === GONE)?.value ?? 0,
+      );
+    };
+    const before = await stale();
+    const { url } = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: GONE });
+    const error = await rp.validateCallback(await op.authorize(url)).catch((e: unknown) => e);
+    expect(error).toMatchObject({ reason: 'unknown_institution' });
+    expect(await stale()).toBe(before + 1);
+    // Another refusal of a hinted validation is no stale hint.
+    op.scriptLogin({ consent: false });
+    const again = await rp.createAuthorizationRequest({ affiliation: 'student', idpHint: UNIVERSITY });
+    expect(await rp.validateCallback(await op.authorize(again.url)).catch((e: unknown) => e)).toMatchObject({
+      reason: 'consent_denied',
+    });
+    const points = await telemetry.points('affiliation_validation.stale_hints');
+    expect(points.map((p) => p.attributes)).toEqual([{ 'affiliation_validation.institution': GONE }]);
+  });
+
   it('an RP-side rejection before any transaction (ValidationError unknown_state): no affiliation attributes', async () => {
     const rp = await client();
     const error = await rp
@@ -206,13 +230,13 @@ describe('failures, one of each kind', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     const [callback] = byName('affiliation-validation callback');
-    expect(callback?.attributes).toEqual({
+    const expected = {
       'affiliation_validation.outcome': 'error',
       'error.type': 'unknown_state',
-    });
-    expect(
-      await validations({ 'affiliation_validation.outcome': 'error', 'error.type': 'unknown_state' }),
-    ).toBe(1);
+      'affiliation_validation.institution': '_OTHER',
+    };
+    expect(callback?.attributes).toEqual(expected);
+    expect(await validations(expected)).toBe(1);
   });
 
   it("an RP-side rejection of the service's claims (ValidationError transaction_id_invalid)", async () => {
@@ -249,9 +273,10 @@ describe('failures, one of each kind', () => {
     const error = await rp.validateCallback(callback).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     const [token] = byName('POST');
+    // The code the callback reports for it (docs/errors.md), not the bare status.
     expect(token?.attributes).toMatchObject({
       'http.response.status_code': 503,
-      'error.type': '503',
+      'error.type': 'http_status',
       'url.full': op.endpoints.token,
     });
     expect(token?.status.code).toBe(2);
@@ -260,7 +285,7 @@ describe('failures, one of each kind', () => {
   });
 
   it('a start refused up front (ScopeError): no span, an event on the shop request span, counted as a failed start', async () => {
-    const rp = await client();
+    const rp = await client('code', op, new Set([UNIVERSITY]));
     const shop = trace.getTracer('shop');
     const error = await shop.startActiveSpan('POST /shop/validate', async (request) => {
       try {
@@ -328,6 +353,7 @@ describe('failures, one of each kind', () => {
         'affiliation_validation.flow': 'code',
         'affiliation_validation.affiliation': 'student',
         'affiliation_validation.identifier': 'transient',
+        'affiliation_validation.institution': '_OTHER',
       },
       {
         'affiliation_validation.outcome': 'error',
@@ -356,7 +382,7 @@ describe('failures, one of each kind', () => {
     const staff = starts.filter(
       (p) => p.attributes['affiliation_validation.affiliation'] === 'faculty+staff',
     );
-    expect(staff.map((p) => p.attributes['affiliation_validation.institution'])).toEqual([undefined]);
+    expect(staff.map((p) => p.attributes['affiliation_validation.institution'])).toEqual(['_OTHER']);
   });
 
   it('a start refused outside any span: counted, nothing else recorded', async () => {

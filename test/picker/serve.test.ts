@@ -11,7 +11,7 @@ describe('pickerModuleHandler', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const body = await response.text();
     expect(body).toBe(pickerScript());
-    expect(body).toContain("customElements.define('institution-picker'");
+    expect(body).toMatch(/customElements\.define\(['"]institution-picker['"]/);
     // Nothing that a strict CSP would block: no inline style attribute, no eval.
     expect(body).not.toMatch(/\.style\s*=|setAttribute\('style'|eval\(|new Function/);
     const etag = response.headers.get('etag')!;

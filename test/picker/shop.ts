@@ -23,6 +23,10 @@ export interface Shop {
   posts: Record<string, string>[];
   /** How many times the browser loaded the page (a page restored from the back/forward cache is not loaded). */
   pageLoads: number;
+  /** Search requests received. */
+  searches: number;
+  /** While set, the search endpoint holds its answers until it resolves. */
+  searchGate: Promise<void> | undefined;
   close(): Promise<void>;
 }
 
@@ -102,6 +106,8 @@ export async function startShop(): Promise<Shop> {
     feed,
     posts,
     pageLoads: 0,
+    searches: 0,
+    searchGate: undefined,
     close: async () => {
       await new Promise<void>((r) => server.close(() => r()));
       await new Promise<void>((r) => feedServer.close(() => r()));
@@ -136,7 +142,12 @@ export async function startShop(): Promise<Shop> {
         return void module(toRequest(req, origin, Buffer.concat(chunks))).then((r) => send(res, r));
       }
       if (url.pathname === '/institutions') {
-        return void search(toRequest(req, origin, Buffer.concat(chunks))).then((r) => send(res, r));
+        shop.searches++;
+        // A search that fails on the way: the connection drops without an answer.
+        if (url.searchParams.get('q') === 'unanswered') return void req.socket.destroy();
+        return void Promise.resolve(shop.searchGate)
+          .then(() => search(toRequest(req, origin, Buffer.concat(chunks))))
+          .then((r) => send(res, r));
       }
       if (url.pathname === '/start' && req.method === 'POST') {
         const form = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));

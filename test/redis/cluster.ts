@@ -26,12 +26,22 @@ export interface RedisCluster {
   /** The masters' ports now. */
   masters(): Promise<number[]>;
   /**
-   * Stop a node's redis-server (SIGTERM, as an operator or a supervisor stops it): Redis 7 pauses
-   * writes and waits for its replicas to catch up before it exits (`shutdown-timeout`), so a replica
-   * promoted after it holds every write the master acknowledged. A crash (SIGKILL) can lose the last
-   * acknowledged writes (asynchronous replication): docs/deploying.md.
+   * Stop a node's redis-server: SIGTERM (the default) as an operator or a supervisor stops it: Redis 7
+   * pauses writes and waits for its replicas to catch up before it exits (`shutdown-timeout`), so a
+   * replica promoted after it holds every write the master acknowledged; SIGKILL as a crash, which can
+   * lose the last acknowledged writes (asynchronous replication) unless they were waited for (WAIT):
+   * docs/deploying.md.
    */
-  kill(port: number): Promise<void>;
+  kill(port: number, signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /**
+   * Cut a replica off its master: the replica frozen (SIGSTOP, so it cannot reconnect) and its link
+   * closed by the master, so nothing the master writes from now on reaches it (a frozen replica
+   * alone would still find the writes in its socket's buffer when it goes on), until `resume`.
+   */
+  cutOff(master: number, replica: number): Promise<void>;
+  resume(port: number): Promise<void>;
+  /** The port of the master's replica, once it holds every write the master has (offsets equal). */
+  syncedReplicaOf(master: number, ms?: number): Promise<number>;
   /** Start a killed node again in its old directory: it rejoins the cluster. */
   restart(port: number): Promise<void>;
   /** Resolve once every live node reports `cluster_state:ok` and only live masters serve slots. */
@@ -61,6 +71,9 @@ export async function startCluster(size = 6): Promise<RedisCluster> {
   const cli = async (port: number, ...args: string[]) =>
     (await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { timeout: 5000 })).stdout;
   const live = new Set(nodes.map((n) => n.port));
+  /** Paused nodes' process ids, to resume them (and to let them go on at the end). */
+  const paused = new Map<number, number>();
+  const pid = async (port: number) => Number(/process_id:(\d+)/.exec(await cli(port, 'info', 'server'))?.[1]);
   /** `CLUSTER NODES` as seen by a live node: per port, its flags and slots. */
   const layout = async () => {
     const [port] = live;
@@ -92,10 +105,35 @@ export async function startCluster(size = 6): Promise<RedisCluster> {
       throw new Error(`no master serves slot ${slot}`);
     },
     masters: async () => (await layout()).filter((n) => n.master && n.slots.length > 0).map((n) => n.port),
-    kill: async (port) => {
-      const pid = /process_id:(\d+)/.exec(await cli(port, 'info', 'server'))?.[1];
+    kill: async (port, signal = 'SIGTERM') => {
       live.delete(port);
-      process.kill(Number(pid), 'SIGTERM');
+      process.kill(await pid(port), signal);
+    },
+    cutOff: async (master, port) => {
+      const id = await pid(port);
+      live.delete(port);
+      paused.set(port, id);
+      process.kill(id, 'SIGSTOP');
+      await cli(master, 'client', 'kill', 'type', 'replica');
+      if (!(await cli(master, 'info', 'replication')).includes('connected_slaves:0')) {
+        throw new Error(`${master} still has a replica connected`);
+      }
+    },
+    resume: async (port) => {
+      process.kill(paused.get(port) as number, 'SIGCONT');
+      paused.delete(port);
+      live.add(port);
+    },
+    syncedReplicaOf: async (master, ms = 20_000) => {
+      const until = Date.now() + ms;
+      for (;;) {
+        const info = await cli(master, 'info', 'replication');
+        const offset = /master_repl_offset:(\d+)/.exec(info)?.[1];
+        const replica = /slave0:ip=[^,]+,port=(\d+),state=online,offset=(\d+)/.exec(info);
+        if (replica && replica[2] === offset) return Number(replica[1]);
+        if (Date.now() > until) throw new Error(`no replica of ${master} caught up within ${ms} ms: ${info}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     restart: async (port) => {
       await script('node', nodes.find((n) => n.port === port) as ClusterNode);
@@ -113,6 +151,11 @@ export async function startCluster(size = 6): Promise<RedisCluster> {
       }
     },
     close: async () => {
+      for (const [port, id] of paused) {
+        process.kill(id, 'SIGCONT');
+        live.add(port);
+      }
+      paused.clear();
       await Promise.all(
         [...live].map((port) => cli(port, 'shutdown', 'nosave', 'now').catch(() => undefined)),
       );

@@ -22,14 +22,15 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-export async function startRedis(): Promise<RedisServer> {
+/** `args` go to redis-server (`['--replicaof', '127.0.0.1', String(port)]` makes a replica). */
+export async function startRedis(args: readonly string[] = []): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), 'av-redis-'));
   const port = await freePort();
   let child: ChildProcess | undefined;
 
   const start = async () => {
     if (child) return;
-    child = spawn('bash', [SCRIPT, String(port), dir, String(process.pid)], { stdio: 'ignore' });
+    child = spawn('bash', [SCRIPT, String(port), dir, String(process.pid), ...args], { stdio: 'ignore' });
     const proc = child;
     const exited = new Promise<never>((_r, reject) =>
       proc.once('exit', (code) =>

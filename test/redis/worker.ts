@@ -24,6 +24,8 @@ export interface LoadReport {
   events: { at: number; op: 'take' | 'claim' | 'fresh'; outcome: Outcome }[];
   /** The last failures' messages, when, and on which call (to tell why a test failed). */
   lastFailures: string[];
+  /** How often a stuck node-redis client was made anew ({@link STUCK_MS}). */
+  clientsMadeAnew: number;
 }
 
 export type WorkerMessage =
@@ -56,6 +58,14 @@ export type Outcome = string;
 
 const send = (message: unknown) => process.send?.(message);
 let session: Awaited<ReturnType<typeof init>> | undefined;
+let initMessage: Extract<WorkerMessage, { type: 'init' }> | undefined;
+/**
+ * How long a load may fail in every step before a node-redis client is made anew, as
+ * docs/deploying.md advises: after a crash a node-redis client can stay stuck on the dead node
+ * (redis/node-redis#2806 until the node is back; for good in node-redis 4 and 5 before 5.11, whose
+ * reconnection can end "ready" on a dead socket, redis/node-redis#3104).
+ */
+const STUCK_MS = 5_000;
 
 async function init(message: Extract<WorkerMessage, { type: 'init' }>) {
   const connected =
@@ -86,16 +96,24 @@ const UNSETTLED = 'StoreError:store_unavailable';
 let load: { control: { stopping: boolean }; report: Promise<LoadReport> } | undefined;
 
 async function runLoad(
-  s: NonNullable<typeof session>,
   message: Extract<WorkerMessage, { type: 'load-start' }>,
   control: { stopping: boolean },
 ): Promise<LoadReport> {
-  const report: LoadReport = { takes: [], claims: [], events: [], lastFailures: [] };
+  let s = session as NonNullable<typeof session>;
+  const report: LoadReport = { takes: [], claims: [], events: [], lastFailures: [], clientsMadeAnew: 0 };
+  // A failure episode: failures less than 3 s apart (a stuck call takes its 2 s time limit).
+  let failingSince: number | undefined;
+  let failedAt = 0;
   const { callbacks, claims } = message;
   const unsettled = (list: Outcome[], n: number) =>
     Array.from({ length: n }, (_, i) => i).filter((i) => list[i] === undefined || list[i] === UNSETTLED);
   const note = (op: LoadReport['events'][number]['op'], outcome: Outcome) => {
-    report.events.push({ at: Date.now(), op, outcome });
+    const at = Date.now();
+    report.events.push({ at, op, outcome });
+    if (outcome.startsWith('StoreError')) {
+      if (at - failedAt > 3_000) failingSince = at;
+      failedAt = at;
+    }
     return outcome;
   };
   let stoppedAt: number | undefined;
@@ -141,6 +159,21 @@ async function runLoad(
           .then((r) => (r.claimed ? 'claimed' : 'already'), outcomeOf),
       );
     }
+    const now = Date.now();
+    if (
+      failingSince !== undefined &&
+      now - failedAt < 3_000 &&
+      now - failingSince > STUCK_MS &&
+      initMessage?.library !== 'ioredis 5'
+    ) {
+      const made = await init(initMessage as NonNullable<typeof initMessage>).catch(() => undefined);
+      if (made) {
+        s.connected.close().catch(() => undefined);
+        session = s = made;
+        report.clientsMadeAnew++;
+      }
+      failingSince = undefined;
+    }
     if (!control.stopping) await new Promise((resolve) => setTimeout(resolve, message.paceMs));
   }
   report.lastFailures = [...failures];
@@ -171,6 +204,7 @@ process.on('message', async (message: WorkerMessage) => {
       // A worker can be given another library (or server) for the next tests.
       await session?.connected.close();
       session = await init(message);
+      initMessage = message;
       send({ type: 'ready' });
     } else if (message.type === 'take') {
       const s = session!;
@@ -210,7 +244,7 @@ process.on('message', async (message: WorkerMessage) => {
       send({ type: 'done', calls });
     } else if (message.type === 'load-start') {
       const control = { stopping: false };
-      load = { control, report: runLoad(session!, message, control) };
+      load = { control, report: runLoad(message, control) };
       send({ type: 'started' });
     } else if (message.type === 'load-stop') {
       load!.control.stopping = true;

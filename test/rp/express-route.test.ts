@@ -84,6 +84,7 @@ describe('the Express route of the guide', () => {
       `${base}/callback/code?error=access_denied&error_description=entity_id%20error`,
     );
     expect(response.status).toBe(400);
-    expect(await response.text()).toMatch(/could not be confirmed/);
+    // spec 7.2: the hint was not resolved; the shopper did nothing wrong and is told what to do next.
+    expect(await response.text()).toMatch(/did not recognise the institution that was chosen/);
   });
 });

@@ -148,7 +148,7 @@ describe('typing into the forms (AuthorizeOptions.fields)', () => {
   });
 
   it('answering no on the consent page refuses consent', async () => {
-    expectDenied(await op.authorize(authUrl(op), { fields: { consent: 'no' } }), 'User denied consent');
+    expectDenied(await op.authorize(authUrl(op), { fields: { consent: 'no' } }), 'User Consent Denied');
     op.scriptLogin({ consent: false });
     expectCode(await op.authorize(authUrl(op), { fields: { consent: 'yes' } }));
   });
@@ -158,41 +158,40 @@ describe('failures end in access_denied to redirect_uri with the state (spec 3, 
   it('unknown institution chosen on the selection page', async () => {
     expectDenied(
       await op.authorize(authUrl(op), { institution: 'https://idp.unknown.example/' }),
-      'Unknown or non-eduGAIN institution',
+      'entity_id error',
     );
   });
 
   it('non-eduGAIN institution, chosen or hinted', async () => {
-    expectDenied(
-      await op.authorize(authUrl(op), { institution: NON_EDUGAIN }),
-      'Unknown or non-eduGAIN institution',
-    );
-    expectDenied(
-      await op.authorize(authUrl(op, { aarc_idp_hint: NON_EDUGAIN })),
-      'Unknown or non-eduGAIN institution',
-    );
+    expectDenied(await op.authorize(authUrl(op), { institution: NON_EDUGAIN }), 'entity_id error');
+    expectDenied(await op.authorize(authUrl(op, { aarc_idp_hint: NON_EDUGAIN })), 'entity_id error');
   });
 
   it('user not authenticated at the institution', async () => {
     op.scriptLogin({ authenticated: false });
-    expectDenied(await op.authorize(authUrl(op)));
+    expectDenied(await op.authorize(authUrl(op)), 'authentication failed');
+  });
+
+  it('the institution confirms no affiliation at all', async () => {
+    op.scriptLogin({ affiliations: [] });
+    expectDenied(await op.authorize(authUrl(op)), 'no affiliation available for this user');
   });
 
   it('institution releases insufficient information', async () => {
     op.scriptLogin({ releasesInformation: false });
-    expectDenied(await op.authorize(authUrl(op)), 'Insufficient information released by the institution');
+    expectDenied(await op.authorize(authUrl(op)), 'no affiliation available for this user');
   });
 
   it('consent refused (the consent page preselects the scripted answer)', async () => {
     op.scriptLogin({ consent: false });
-    expectDenied(await op.authorize(authUrl(op)), 'User denied consent');
+    expectDenied(await op.authorize(authUrl(op)), 'User Consent Denied');
   });
 
   it('user does not hold the requested affiliation', async () => {
     op.scriptLogin({ affiliations: ['student'] });
     expectDenied(
       await op.authorize(authUrl(op, { scope: 'openid employee' })),
-      'Affiliation could not be validated',
+      'affiliation does not match requested validation',
     );
   });
 
@@ -237,7 +236,7 @@ describe('affiliation matching (spec 2.2)', () => {
     op.scriptLogin({ affiliations: [...held] });
     const location = await op.authorize(authUrl(op, { scope: `openid ${affiliation}` }));
     if (confirmed) expectCode(location);
-    else expectDenied(location, 'Affiliation could not be validated');
+    else expectDenied(location, 'affiliation does not match requested validation');
   });
 
   it('uses the default outcome (student, member) when nothing is scripted', async () => {

@@ -9,7 +9,7 @@ import {
   ProviderError,
   ValidationError,
 } from '../../src/index.js';
-import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
+import { type LoginOutcome, type RunningTestProvider, TestProvider } from '../../src/testing.js';
 import { NON_EDUGAIN, POLYTECHNIC, REDIRECT_URI, UNIVERSITY } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -201,20 +201,54 @@ describe('spec 7.2 and 3 errors reach the SDK as a ProviderError', () => {
       idpHint: 'https://idp.gone.example/idp',
     });
     const error = await providerError(client, await op.authorize(url));
-    expect(error).toMatchObject({ error: 'access_denied', description: 'entity_id error', state });
+    expect(error).toMatchObject({
+      error: 'access_denied',
+      description: 'entity_id error',
+      state,
+      reason: 'unknown_institution',
+      started: { affiliation: 'student', flow: 'code', institution: 'https://idp.gone.example/idp' },
+    });
+    expect(error.userMessage).toMatch(/did not recognise the institution.*choose your institution again/);
   });
 
+  // The service's own descriptions, each a reason with the shopper's next step.
   it.each([
-    ['not authenticated', { authenticated: false }],
-    ['insufficient information', { releasesInformation: false }],
-    ['consent refused', { consent: false }],
-    ['affiliation not held', { affiliations: ['alum' as const] }],
-  ])('access_denied: %s', async (_, outcome) => {
+    [
+      'not authenticated',
+      { authenticated: false },
+      'authentication failed',
+      'authentication_failed',
+      /try again/,
+    ],
+    [
+      'no affiliation released',
+      { releasesInformation: false },
+      'no affiliation available for this user',
+      'no_affiliation',
+      /help desk/,
+    ],
+    [
+      'no affiliation held',
+      { affiliations: [] },
+      'no affiliation available for this user',
+      'no_affiliation',
+      /help desk/,
+    ],
+    ['consent refused', { consent: false }, 'User Consent Denied', 'consent_denied', /agree to share/],
+    [
+      'affiliation not held',
+      { affiliations: ['alum' as const] },
+      'affiliation does not match requested validation',
+      'affiliation_mismatch',
+      /staff instead of student/,
+    ],
+  ] as const)('access_denied: %s', async (_, outcome, description, reason, next) => {
     const client = await sdk();
-    op.scriptLogin(outcome);
+    op.scriptLogin(outcome as LoginOutcome);
     const { url, state } = await client.createAuthorizationRequest({ affiliation: 'student' });
     const error = await providerError(client, await op.authorize(url));
-    expect(error).toMatchObject({ error: 'access_denied', state });
+    expect(error).toMatchObject({ error: 'access_denied', state, description, reason });
+    expect(error.userMessage).toMatch(next);
   });
 
   it('access_denied: non-eduGAIN institution', async () => {

@@ -4,7 +4,11 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type {
   AffiliationResult,
   AuthorizationRequest,
+  Language,
   ProviderErrorCode,
+  ProviderErrorReason,
+  ShopperMessage,
+  ShopperTextKey,
   TransactionStore,
   ValidationErrorCode,
 } from '../../src/index.js';
@@ -87,6 +91,39 @@ describe('AffiliationClient types', () => {
     expectTypeOf(handler).toEqualTypeOf<(request: Request) => Promise<Response>>();
     // @ts-expect-error onSuccess is required
     client.callbackHandler({});
+  });
+});
+
+describe('the shopper’s language', () => {
+  it('texts are typed by key; the language list and the reasons are literal unions', () => {
+    void AffiliationClient.discover({
+      issuer: 'https://op.example.org',
+      clientId: 'id',
+      clientSecret: 'secret',
+      redirectUri: 'https://shop.example.com/callback',
+      language: 'de',
+      texts: { de: { 'page.failed.title': 'Nicht bestätigt' }, pl: { 'page.failed.back': 'Wróć do sklepu' } },
+    });
+    void AffiliationClient.discover({
+      issuer: 'https://op.example.org',
+      clientId: 'id',
+      clientSecret: 'secret',
+      redirectUri: 'https://shop.example.com/callback',
+      // @ts-expect-error: no such text
+      texts: { de: { 'page.title': 'x' } },
+    });
+    expectTypeOf<'page.failed.title'>().toMatchTypeOf<ShopperTextKey>();
+    expectTypeOf<'es-419' | 'nb'>().toMatchTypeOf<Language>();
+    // @ts-expect-error: not a language of the catalogs
+    const pl: Language = 'pl';
+    void pl;
+    expectTypeOf<ProviderError['reason']>().toEqualTypeOf<ProviderErrorReason>();
+    const message = client.shopperMessage(
+      new ProviderError('x', { error: 'access_denied', source: 'authorization' }),
+      req,
+    );
+    expectTypeOf(message).toEqualTypeOf<ShopperMessage>();
+    expectTypeOf(message.restart?.fields).toEqualTypeOf<Readonly<Record<string, string>> | undefined>();
   });
 });
 

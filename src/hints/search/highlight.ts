@@ -27,14 +27,25 @@ export function typoOf(candidate: string, word: string): number {
   if (i === n) return 0;
   const rest = word.slice(i + 1);
   if (candidate.length >= n && candidate.startsWith(rest, i + 1)) return n; // one letter replaced
-  if (
+  if (swappedAt(candidate, word, i)) return n; // two letters swapped
+  if (n > 1 && candidate.length >= n - 1 && candidate.startsWith(rest, i)) return n - 1; // one letter too many
+  return candidate.startsWith(word.slice(i), i + 1) ? n + 1 : 0; // one letter missing
+}
+
+/** Whether `candidate` starts with `word` but for two neighbouring letters swapped ("wien" for "wein"). */
+export function swapOf(candidate: string, word: string): boolean {
+  let i = 0;
+  while (i < word.length && candidate.charCodeAt(i) === word.charCodeAt(i)) i++;
+  return i < word.length - 1 && swappedAt(candidate, word, i);
+}
+
+/** Whether `candidate` has `word`'s letters `i` and `i + 1` swapped, and the rest of `word` after them. */
+function swappedAt(candidate: string, word: string, i: number): boolean {
+  return (
     candidate[i] === word[i + 1] &&
     candidate[i + 1] === word[i] &&
     candidate.startsWith(word.slice(i + 2), i + 2)
-  )
-    return n; // two letters swapped
-  if (n > 1 && candidate.length >= n - 1 && candidate.startsWith(rest, i)) return n - 1; // one letter too many
-  return candidate.startsWith(word.slice(i), i + 1) ? n + 1 : 0; // one letter missing
+  );
 }
 
 /** Where in `text` the query word `word` matched with `kind`: `[start, end)` of the folded text. */

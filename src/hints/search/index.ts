@@ -9,7 +9,7 @@ import { normaliseLang } from '../normalize.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { type Built, build, drain, initialsFrom, inSlices, type Name, pickName, wordsOf } from './build.js';
 import { fold } from './fold.js';
-import { highlight, typoOf } from './highlight.js';
+import { highlight, swapOf, typoOf } from './highlight.js';
 import { queryDomain } from './host.js';
 import { BOOST, KINDS, matchClass, RANK_TABLES, type RankTable, TIER, TopK } from './rank.js';
 
@@ -22,6 +22,8 @@ const MAX_RECENT = 10;
 /** Shortest word that a substring match or a typo match is tried for. */
 const MIN_SUBSTRING = 3;
 const MIN_TYPO = 5;
+/** Shortest word for which two swapped neighbouring letters are tried ("wein" for "wien"); any typo would find too much. */
+const MIN_SWAP = 4;
 const MAX_TYPO = 32;
 /** Most dictionary words a substring query looks at (a three-letter substring of a huge list). */
 const MAX_SUBSTRING_WORDS = 4096;
@@ -54,6 +56,8 @@ interface Query {
   /** Per word: the dictionary range of the words it starts. */
   readonly ranges: [number, number][];
   readonly table: RankTable;
+  /** A short word ("uva"): initials and host labels of the shopper's country or language rank with names. */
+  readonly short: boolean;
   readonly country: string | undefined;
   readonly lang: Set<number> | undefined;
   readonly recent: Set<number>;
@@ -118,6 +122,7 @@ export class SearchIndex {
       anyWhole: d.words[ranges.at(-1)![0]] === words.at(-1),
       ranges,
       table: RANK_TABLES[domain !== undefined ? 'domain' : acronym ? 'acronym' : 'normal'],
+      short: domain === undefined && !acronym && /^\p{L}{2,8}$/u.test(trimmed),
       country: options.country?.toUpperCase(),
       lang: lang === undefined ? undefined : d.byLang.get(lang.split('-')[0]!),
       recent,
@@ -173,9 +178,11 @@ export class SearchIndex {
 
   /** The class of candidate `e` matched as `tier` (see {@link TopK}). */
   #key(ctx: Query, e: number, tier: number, whole = false, across = false): number {
-    let cls = matchClass(ctx.table, tier, whole, across);
-    if (ctx.country !== undefined && this.#d.entries[e]!.country === ctx.country) cls += BOOST.country;
-    if (ctx.lang?.has(e)) cls += BOOST.lang;
+    const country = ctx.country !== undefined && this.#d.entries[e]!.country === ctx.country;
+    const lang = ctx.lang?.has(e) === true;
+    let cls = matchClass(ctx.short && (country || lang) ? RANK_TABLES.short : ctx.table, tier, whole, across);
+    if (country) cls += BOOST.country;
+    if (lang) cls += BOOST.lang;
     if (this.#d.derived[e]!.prior >= 2) cls += BOOST.academic;
     if (ctx.recent.has(e)) cls += BOOST.recent;
     return cls;
@@ -186,7 +193,8 @@ export class SearchIndex {
    * institutions of higher education come first in static rank, so `academic[e]` bounds every later one.
    */
   #ceiling(ctx: Query, tier: number, e: number, whole = true, across = false): number {
-    let cls = matchClass(ctx.table, tier, whole, across);
+    const boosted = ctx.short && (ctx.country !== undefined || ctx.lang !== undefined);
+    let cls = matchClass(boosted ? RANK_TABLES.short : ctx.table, tier, whole, across);
     if (ctx.country !== undefined && (ctx.settled & 1) === 0) cls += BOOST.country;
     if (ctx.lang !== undefined && (ctx.settled & 2) === 0) cls += BOOST.lang;
     if (e === 0 || this.#d.derived[e]!.prior >= 2) cls += BOOST.academic;
@@ -403,7 +411,7 @@ export class SearchIndex {
       // In a query of several words, a word that starts some word is taken as typed.
       const fuzzy = ctx.words.length === 1 || lo === hi;
       const inside = fuzzy && word.length >= MIN_SUBSTRING ? this.#inside(word) : [];
-      const typos = fuzzy && word.length >= MIN_TYPO && word.length <= MAX_TYPO ? this.#typos(word) : [];
+      const typos = fuzzy && word.length >= MIN_SWAP && word.length <= MAX_TYPO ? this.#typos(word) : [];
       const postings =
         this.#count(lo, hi) +
         inside.reduce((n, w) => n + this.#count(w, w + 1), 0) +
@@ -454,7 +462,7 @@ export class SearchIndex {
             ? 0
             : word.length >= MIN_SUBSTRING && forms.some((w) => w.includes(word))
               ? 1
-              : word.length >= MIN_TYPO && forms.some((w) => typoOf(w, word) > 0)
+              : forms.some((w) => oneTypo(w, word))
                 ? 2
                 : 3,
         ),
@@ -508,7 +516,7 @@ export class SearchIndex {
     const out = new Set<number>();
     for (const start of starts) {
       const [from, to] = this.#range(start);
-      for (let w = from; w < to; w++) if (typoOf(this.#d.words[w]!, word) > 0) out.add(w);
+      for (let w = from; w < to; w++) if (oneTypo(this.#d.words[w]!, word)) out.add(w);
     }
     return [...out].sort((x, y) => x - y);
   }
@@ -528,6 +536,12 @@ export class SearchIndex {
     }
     return lo;
   }
+}
+
+/** Whether `candidate` starts with `word` but for one typo; a four-letter word, only for two swapped letters. */
+function oneTypo(candidate: string, word: string): boolean {
+  if (word.length >= MIN_TYPO) return typoOf(candidate, word) > 0;
+  return word.length >= MIN_SWAP && swapOf(candidate, word);
 }
 
 /** A word short enough to be initials ("tu", "uc", "lmu"). */

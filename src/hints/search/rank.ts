@@ -25,14 +25,17 @@ export const KINDS = Object.keys(TIER) as HintMatchKind[];
  *
  * A query that looks like an acronym ("UvA", "KTH": two capitals or more) puts host and acronym
  * matches in the prefix group, above names with a longer word that merely starts with it; a query
- * that is a domain ("uni.lu") puts the institutions under it above names with those words.
+ * that is a domain ("uni.lu") puts the institutions under it above names with those words. Another
+ * short word ("uva") puts those of the shopper's country or language at the bottom of that group, where
+ * their boost ranks them above names elsewhere: the University of Amsterdam (uva.nl) above Uva Wellassa
+ * University for a Dutch shopper, the other way round for a Sri Lankan one.
  */
 export type RankTable = Readonly<Record<number, readonly [group: number, sub: number]>>;
 
 const NORMAL: RankTable = {
   [TIER.exact]: [7, 3],
-  [TIER.prefix]: [6, 2],
-  [TIER.word]: [6, 1],
+  [TIER.prefix]: [6, 3],
+  [TIER.word]: [6, 2],
   [TIER.host]: [5, 1],
   [TIER.acronym]: [5, 0],
   [TIER.substring]: [3, 0],
@@ -40,10 +43,17 @@ const NORMAL: RankTable = {
 };
 // "KTH": the word itself ("KTH Royal Institute…", whole-word bit), then a host label, then the
 // initials, then longer words that merely start with it ("Kthxyz").
-const ACRONYM_FIRST: RankTable = { ...NORMAL, [TIER.host]: [6, 4], [TIER.acronym]: [6, 3] };
+const ACRONYM_FIRST: RankTable = { ...NORMAL, [TIER.host]: [6, 5], [TIER.acronym]: [6, 4] };
+// "uva", a host label or initials of the shopper's country or language: with the names, below them.
+const SHORT: RankTable = { ...NORMAL, [TIER.host]: [6, 1], [TIER.acronym]: [6, 0] };
 const DOMAIN_FIRST: RankTable = { ...NORMAL, [TIER.host]: [8, 0] };
 
-export const RANK_TABLES = { normal: NORMAL, acronym: ACRONYM_FIRST, domain: DOMAIN_FIRST } as const;
+export const RANK_TABLES = {
+  normal: NORMAL,
+  acronym: ACRONYM_FIRST,
+  short: SHORT,
+  domain: DOMAIN_FIRST,
+} as const;
 
 /** Words found across the names of one institution (its languages): just below words of one name; with initials, below words. */
 const ACROSS: RankTable = { [TIER.word]: [6, 0], [TIER.acronym]: [5, 2] };

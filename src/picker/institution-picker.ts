@@ -1,9 +1,10 @@
 /**
  * <institution-picker>: a type-ahead institution chooser for the affiliation-validation SDK.
  *
- * A static ES module without dependencies, served by the shop itself (`pickerModuleHandler()`), so a
- * strict Content-Security-Policy (`script-src 'self'; style-src 'self'`) holds: no inline script, no
- * inline style, no style attribute; the styles are a constructed stylesheet adopted by the shadow root.
+ * A static ES module without dependencies (compiled to `dist/picker/`), served by the shop itself
+ * (`pickerModuleHandler()`), so a strict Content-Security-Policy (`script-src 'self'; style-src 'self'`)
+ * holds: no inline script, no inline style, no style attribute; the styles are a constructed stylesheet
+ * adopted by the shadow root.
  *
  * Progressive enhancement: the element wraps a plain form control, which is what the form posts.
  *
@@ -22,24 +23,33 @@
  * field submits the form as in any text field; the last choice is kept in the page's history entry,
  * so Back shows it again even when the page is not restored from the back/forward cache.
  *
- * Attributes: `src` (endpoint URL, required), `lang`, `country`, `limit` (default 8), `label`,
- * `placeholder`, `status-none` ("No institution found"), `status-one` ("1 institution found"),
- * `status-many` ("{count} institutions found"), `recent-label` ("Recently chosen"),
- * `error-required` ("Type the name of your institution, then choose it from the list"),
- * `storage-key` (default "institution-picker:recent"; empty: remember nothing).
+ * Attributes: `src` (endpoint URL, required), `lang`, `country`, `limit` (default 8), `storage-key`
+ * (default "institution-picker:recent"; empty: remember nothing), and texts that replace the catalog's:
+ * `label`, `placeholder`, `status-none` ("No institution found"), `status-one` / `status-many`
+ * ("{count} institutions found"), `recent-label` ("Recently chosen"), `error-required`. The catalog
+ * speaks the element's `lang` (or the page's), else the browser's language, else English.
  */
+import type { SearchResponseBody } from '../hints/search-handler.js';
+import type { HintSearchResult } from '../hints/types.js';
+import { PICKER_TEXTS } from '../i18n/catalogs/picker.js';
+import { LANGUAGES, type Language, matchLanguage } from '../i18n/language.js';
 
-const DEFAULTS = {
-  label: 'Institution',
-  placeholder: 'Type the name of your university or college',
-  'status-none': 'No institution found',
-  'status-one': '1 institution found',
-  'status-many': '{count} institutions found',
-  'recent-label': 'Recently chosen',
-  'error-required': 'Type the name of your institution, then choose it from the list',
-};
+/** An option: an answer of the search endpoint (`feed.searchHandler()`), or a remembered choice. */
+type Item = Pick<HintSearchResult, 'entityId' | 'name'> &
+  Partial<Pick<HintSearchResult, 'country' | 'matchedText' | 'ranges'>> & { recent?: boolean };
+type Control = HTMLSelectElement | HTMLInputElement;
+
+/** The attributes that replace a text of the picker's catalog. */
+const ATTRIBUTE_TEXTS = {
+  label: 'label',
+  placeholder: 'placeholder',
+  'status-none': 'none',
+  'recent-label': 'recent',
+  'error-required': 'required',
+} as const;
 const REMEMBERED = 3;
-const DEBOUNCE_MS = 120;
+/** A fast typist (five keys a second and more) sends one search when they pause, not one a key. */
+const DEBOUNCE_MS = 200;
 /** The open list's least height (about three options), and the room it leaves below it on the screen. */
 const MIN_LIST_PX = 150;
 const LIST_MARGIN_PX = 8;
@@ -63,12 +73,11 @@ ul {
   box-shadow: 0 .5rem 1.5rem rgb(0 0 0 / .15);
 }
 ul[hidden] { display: none; }
-li { padding: .55rem .75rem; min-height: 2.75rem; box-sizing: border-box; cursor: pointer; line-height: 1.3; }
+li { padding: .55rem .75rem; min-height: 2.75rem; box-sizing: border-box; cursor: pointer; line-height: 1.3; overflow-wrap: anywhere; }
 li[role="presentation"] { min-height: 0; padding: .35rem .75rem .15rem; font-size: .8rem; font-weight: 600; color: #4a4a55; cursor: default; }
 li[aria-selected="true"] { background: #1d5fd1; color: #fff; }
 li[aria-selected="true"] .meta { color: #e8eefc; }
-.name { display: block; overflow-wrap: anywhere; }
-.meta { display: block; font-size: .85rem; color: #4a4a55; overflow-wrap: anywhere; }
+.meta { font-size: .85rem; color: #4a4a55; }
 mark { background: none; color: inherit; font-weight: 700; text-decoration: underline; }
 .error { margin: 0 0 .35rem; color: #b3261e; font-weight: 600; }
 input[aria-invalid="true"] { border: 2px solid #b3261e; }
@@ -76,8 +85,8 @@ input[aria-invalid="true"] { border: 2px solid #b3261e; }
 @media (forced-colors: active) { li[aria-selected="true"] { outline: 2px solid Highlight; } }
 `;
 
-let sheet;
-function styles() {
+let sheet: CSSStyleSheet | undefined;
+function styles(): CSSStyleSheet {
   if (sheet === undefined) {
     sheet = new CSSStyleSheet();
     sheet.replaceSync(CSS);
@@ -89,42 +98,38 @@ class InstitutionPicker extends HTMLElement {
   static formAssociated = true;
   static observedAttributes = ['label', 'placeholder', 'lang', 'country', 'src', 'error-required'];
 
-  #internals;
-  #root;
-  #input;
-  #list;
-  #status;
-  #error;
-  #labelEl;
-  #select;
+  #internals = this.attachInternals();
+  // delegatesFocus: focusing the element (the browser does it for an invalid form) focuses the field.
+  #root = this.attachShadow({ mode: 'open', delegatesFocus: true });
+  #input = document.createElement('input');
+  #list = document.createElement('ul');
+  #status = document.createElement('div');
+  #error = document.createElement('p');
+  #labelEl = document.createElement('label');
+  #select: Control | null | undefined;
   #fitSheet = new CSSStyleSheet();
-  #fitHeight = undefined;
-  #items = [];
+  #fitHeight: number | undefined;
+  #items: Item[] = [];
   #active = -1;
-  #timer = undefined;
-  #abort = undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #abort: AbortController | undefined;
   #seq = 0;
   #composing = false;
-  #recent = [];
-  #regionNames = undefined;
+  #recent: Item[] = [];
+  #regionNames: Intl.DisplayNames | undefined;
+  #lang: Language | undefined;
 
   constructor() {
     super();
-    this.#internals = this.attachInternals();
-    // delegatesFocus: focusing the element (the browser does it for an invalid form) focuses the field.
-    this.#root = this.attachShadow({ mode: 'open', delegatesFocus: true });
     this.#root.adoptedStyleSheets = [styles(), this.#fitSheet];
-    this.#labelEl = document.createElement('label');
     this.#labelEl.htmlFor = 'input';
     this.#labelEl.part = 'label';
-    this.#error = document.createElement('p');
     this.#error.id = 'error';
     this.#error.className = 'error';
     this.#error.part = 'error';
     this.#error.hidden = true;
     const box = document.createElement('div');
     box.className = 'box';
-    this.#input = document.createElement('input');
     Object.assign(this.#input, { id: 'input', type: 'text', autocomplete: 'off', spellcheck: false });
     this.#input.setAttribute('role', 'combobox');
     this.#input.setAttribute('aria-autocomplete', 'list');
@@ -133,12 +138,10 @@ class InstitutionPicker extends HTMLElement {
     this.#input.setAttribute('autocapitalize', 'off');
     this.#input.setAttribute('enterkeyhint', 'search');
     this.#input.part = 'input';
-    this.#list = document.createElement('ul');
     this.#list.id = 'listbox';
     this.#list.setAttribute('role', 'listbox');
     this.#list.hidden = true;
     this.#list.part = 'listbox';
-    this.#status = document.createElement('div');
     this.#status.className = 'status';
     this.#status.setAttribute('role', 'status');
     this.#status.setAttribute('aria-live', 'polite');
@@ -148,7 +151,7 @@ class InstitutionPicker extends HTMLElement {
     this.#root.append(this.#labelEl, this.#error, box, this.#status);
 
     this.#input.addEventListener('input', (e) => {
-      if (e.isComposing || this.#composing) return;
+      if ((e as InputEvent).isComposing || this.#composing) return;
       this.#clearChoice();
       this.#schedule();
     });
@@ -172,7 +175,7 @@ class InstitutionPicker extends HTMLElement {
     });
     this.#list.addEventListener('mousedown', (e) => e.preventDefault());
     this.#list.addEventListener('click', (e) => {
-      const li = e.target instanceof Element ? e.target.closest('li[role="option"]') : null;
+      const li = e.target instanceof Element ? e.target.closest<HTMLElement>('li[role="option"]') : null;
       if (li) this.#choose(Number(li.dataset.index));
     });
     // Fired by the form's validation (submit, reportValidity, checkValidity) while no institution is
@@ -182,7 +185,7 @@ class InstitutionPicker extends HTMLElement {
 
   connectedCallback() {
     this.#select?.removeEventListener('invalid', this.#onControlInvalid);
-    this.#select = this.querySelector('select, input[name]');
+    this.#select = this.querySelector<Control>('select, input[name]');
     // The hidden <select> cannot take focus, so the browser would refuse the form with a console
     // error ("An invalid form control … is not focusable") and show nothing: this element speaks
     // for it instead (the same validity, in updateValidity).
@@ -208,6 +211,7 @@ class InstitutionPicker extends HTMLElement {
 
   attributeChangedCallback() {
     this.#regionNames = undefined;
+    this.#lang = undefined;
     if (this.#select !== undefined) {
       this.#render();
       this.#updateValidity();
@@ -217,16 +221,16 @@ class InstitutionPicker extends HTMLElement {
   formResetCallback() {
     // The <select> comes after this element in the form, so it is reset after this callback.
     queueMicrotask(() => {
-      this.#input.value = this.#select?.value
-        ? (this.#select.selectedOptions?.[0]?.textContent?.trim() ?? '')
-        : '';
+      const s = this.#select;
+      this.#input.value =
+        s instanceof HTMLSelectElement && s.value ? (s.selectedOptions[0]?.textContent ?? '').trim() : '';
       this.#save(undefined);
       this.#updateValidity();
       this.#hideError();
     });
   }
 
-  formDisabledCallback(disabled) {
+  formDisabledCallback(disabled: boolean) {
     this.#input.disabled = disabled;
     if (disabled) this.#close();
   }
@@ -236,7 +240,7 @@ class InstitutionPicker extends HTMLElement {
     return this.#select?.value ?? '';
   }
 
-  #onControlInvalid = (e) => {
+  #onControlInvalid = (e: Event) => {
     e.preventDefault();
     this.#updateValidity();
   };
@@ -247,8 +251,25 @@ class InstitutionPicker extends HTMLElement {
     if (!this.#list.hidden && window.visualViewport?.height !== this.#fitHeight) this.#fit();
   };
 
-  #text(name) {
-    return this.getAttribute(name) ?? DEFAULTS[name];
+  /** The catalog's language: this element's `lang` (or the page's), else the browser's, else English. */
+  #language(): Language {
+    const available = new Set<string>(LANGUAGES);
+    const tags = [this.closest<HTMLElement>('[lang]')?.lang ?? '', ...navigator.languages];
+    this.#lang ??= (tags.map((t) => matchLanguage(t, available)).find(Boolean) ?? 'en') as Language;
+    return this.#lang;
+  }
+
+  #text(name: keyof typeof ATTRIBUTE_TEXTS): string {
+    return this.getAttribute(name) ?? PICKER_TEXTS[this.#language()][ATTRIBUTE_TEXTS[name]];
+  }
+
+  /** "{count} institutions found", in the plural form the count takes in the picker's language. */
+  #found(n: number): string {
+    if (n === 0) return this.#text('status-none');
+    const forms = PICKER_TEXTS[this.#language()].found;
+    const own = this.getAttribute(n === 1 ? 'status-one' : 'status-many');
+    const text = own ?? forms[new Intl.PluralRules(this.#language()).select(n)] ?? forms.other;
+    return text.replace('{count}', String(n));
   }
 
   #render() {
@@ -297,11 +318,11 @@ class InstitutionPicker extends HTMLElement {
     this.#timer = setTimeout(() => this.#search(), DEBOUNCE_MS);
   }
 
-  #url(params) {
+  #url(params: string[][]): URL {
     const src = this.getAttribute('src');
     if (!src) throw new Error('<institution-picker> needs a src attribute (the search endpoint)');
     const url = new URL(src, document.baseURI);
-    for (const [k, v] of params) url.searchParams.append(k, v);
+    for (const [k = '', v = ''] of params) url.searchParams.append(k, v);
     const lang = this.getAttribute('lang') || document.documentElement.lang;
     if (lang) url.searchParams.set('lang', lang);
     const country = this.getAttribute('country');
@@ -309,12 +330,9 @@ class InstitutionPicker extends HTMLElement {
     return url;
   }
 
-  async #fetch(params) {
-    this.#abort?.abort();
-    const abort = new AbortController();
-    this.#abort = abort;
+  async #fetch(params: string[][], signal?: AbortSignal): Promise<SearchResponseBody> {
     const response = await fetch(this.#url(params), {
-      signal: abort.signal,
+      signal,
       headers: { accept: 'application/json' },
       credentials: 'same-origin',
     });
@@ -337,11 +355,14 @@ class InstitutionPicker extends HTMLElement {
       ['limit', limit],
       ...this.#recent.map((r) => ['recent', r.entityId]),
     ];
-    let body;
+    let body: SearchResponseBody;
+    // A newer search cancels this one (the page's own cancel: no error).
+    this.#abort?.abort();
+    this.#abort = new AbortController();
     try {
-      body = await this.#fetch(params);
+      body = await this.#fetch(params, this.#abort.signal);
     } catch (error) {
-      if (error?.name !== 'AbortError') this.#announce(this.#text('status-none'));
+      if ((error as Error)?.name !== 'AbortError') this.#announce(this.#text('status-none'));
       return;
     }
     if (seq !== this.#seq) return; // a newer query answered, or is on its way
@@ -350,14 +371,7 @@ class InstitutionPicker extends HTMLElement {
       body.results.map((r) => ({ ...r, recent: recentIds.has(r.entityId) })),
       undefined,
     );
-    const n = body.results.length;
-    this.#announce(
-      n === 0
-        ? this.#text('status-none')
-        : n === 1
-          ? this.#text('status-one')
-          : this.#text('status-many').replace('{count}', String(n)),
-    );
+    this.#announce(this.#found(body.results.length));
   }
 
   #showRecent() {
@@ -371,23 +385,22 @@ class InstitutionPicker extends HTMLElement {
    * The country's name in the language of this element (its `lang`, else the page's, else the
    * browser's), so a screen reader says "Netherlands", not "N L"; the code when the browser has no name.
    */
-  #country(code) {
+  #country(code: string | undefined): string {
     if (!code) return '';
     try {
-      this.#regionNames ??= new Intl.DisplayNames([this.closest('[lang]')?.lang || navigator.language], {
-        type: 'region',
-      });
+      const lang = this.closest<HTMLElement>('[lang]')?.lang || navigator.language;
+      this.#regionNames ??= new Intl.DisplayNames([lang], { type: 'region' });
       return this.#regionNames.of(code) ?? code;
     } catch {
       return code; // not a language tag or not a region code: show what the feed says
     }
   }
 
-  #show(items, heading) {
+  #show(items: Item[], heading?: string) {
     this.#items = items;
     this.#active = -1;
     this.#input.removeAttribute('aria-activedescendant');
-    const nodes = [];
+    const nodes: HTMLLIElement[] = [];
     if (heading && items.length > 0) {
       const h = document.createElement('li');
       h.setAttribute('role', 'presentation');
@@ -400,16 +413,15 @@ class InstitutionPicker extends HTMLElement {
       li.setAttribute('role', 'option');
       li.setAttribute('aria-selected', 'false');
       li.dataset.index = String(i);
-      const name = document.createElement('span');
-      name.className = 'name';
-      name.append(...highlighted(item.name, item.ranges ?? []));
-      li.append(name);
+      li.append(...highlighted(item.name, item.ranges ?? []));
       const details = [item.matchedText, this.#country(item.country)].filter(Boolean);
       if (details.length > 0) {
+        // A line break, not blocks: the visible text then reads "Name Country", words its accessible
+        // name holds too (WCAG 2.5.3 Label in Name, for speech-input users).
         const m = document.createElement('span');
         m.className = 'meta';
         m.textContent = details.join(' · ');
-        li.append(m);
+        li.append(document.createElement('br'), m);
       }
       // The name read out: the institution, then the details as a phrase, without the "·".
       li.setAttribute('aria-label', [item.name, ...details].join(', '));
@@ -439,7 +451,7 @@ class InstitutionPicker extends HTMLElement {
           this.#list.getBoundingClientRect().top -
           LIST_MARGIN_PX,
       );
-    const cap = (px) => this.#fitSheet.replaceSync(`ul { max-height: min(22rem, ${px}px); }`);
+    const cap = (px: number) => this.#fitSheet.replaceSync(`ul { max-height: min(22rem, ${px}px); }`);
     if (room() < MIN_LIST_PX) {
       cap(MIN_LIST_PX); // the page can scroll down to the end of the list, not further
       window.scrollBy({ top: MIN_LIST_PX - room(), behavior: 'instant' });
@@ -455,7 +467,7 @@ class InstitutionPicker extends HTMLElement {
     window.visualViewport?.removeEventListener('resize', this.#onViewport);
   }
 
-  #move(index) {
+  #move(index: number) {
     if (this.#items.length === 0) return;
     const n = this.#items.length;
     const next = ((index % n) + n) % n;
@@ -467,7 +479,7 @@ class InstitutionPicker extends HTMLElement {
     this.#input.setAttribute('aria-activedescendant', `option-${next}`);
   }
 
-  #onKey(e) {
+  #onKey(e: KeyboardEvent) {
     // IME: keys that compose a character belong to the input method, not to the list.
     if (e.isComposing || e.keyCode === 229) return;
     const open = !this.#list.hidden;
@@ -530,7 +542,7 @@ class InstitutionPicker extends HTMLElement {
     const form = this.#internals.form;
     if (!form) return;
     const button = [...form.elements].find(
-      (el) =>
+      (el): el is HTMLButtonElement | HTMLInputElement =>
         (el instanceof HTMLButtonElement || el instanceof HTMLInputElement) &&
         (el.type === 'submit' || el.type === 'image'),
     );
@@ -541,7 +553,7 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #choose(index) {
+  #choose(index: number) {
     const item = this.#items[index];
     if (!item) return;
     this.#setFormValue(item.entityId, item.name);
@@ -558,7 +570,7 @@ class InstitutionPicker extends HTMLElement {
     );
   }
 
-  #setFormValue(entityId, name) {
+  #setFormValue(entityId: string, name: string) {
     const control = this.#select;
     if (!control) return;
     if (control instanceof HTMLSelectElement) {
@@ -599,7 +611,7 @@ class InstitutionPicker extends HTMLElement {
    * entry: Back shows it again even when the page is loaded anew (`Cache-Control: no-store` keeps a
    * page out of the back/forward cache, and Firefox then restores no form field of it).
    */
-  #save(choice) {
+  #save(choice: { entityId: string; name: string } | undefined) {
     const key = this.#historyKey();
     const state = history.state;
     // Someone else's state that is not a plain object: leave it alone (nothing is restored then).
@@ -615,22 +627,22 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #restore() {
+  #restore(): { entityId: string; name: string } | undefined {
     const saved = history.state?.[this.#historyKey()];
     return typeof saved?.entityId === 'string' && typeof saved?.name === 'string' ? saved : undefined;
   }
 
-  #announce(text) {
+  #announce(text: string) {
     // Replacing the text (not appending) makes screen readers read the new count once.
     this.#status.textContent = text;
   }
 
-  #storageKey() {
+  #storageKey(): string {
     const key = this.getAttribute('storage-key');
     return key === null ? 'institution-picker:recent' : key;
   }
 
-  #loadRecent() {
+  #loadRecent(): Item[] {
     const key = this.#storageKey();
     if (!key) return [];
     try {
@@ -655,7 +667,7 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #remember(item) {
+  #remember(item: Item) {
     const entry = { entityId: item.entityId, name: item.name, country: item.country };
     this.#recent = [entry, ...this.#recent.filter((r) => r.entityId !== item.entityId)].slice(0, REMEMBERED);
     this.#saveRecent();
@@ -677,8 +689,8 @@ class InstitutionPicker extends HTMLElement {
 }
 
 /** Text with `<mark>`s at `ranges` ([start, end) offsets), as nodes: never parsed as HTML. */
-function highlighted(text, ranges) {
-  const out = [];
+function highlighted(text: string, ranges: Item['ranges'] & {}): Node[] {
+  const out: Node[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
     if (start < at || end > text.length || end <= start) continue;
