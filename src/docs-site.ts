@@ -26,10 +26,8 @@ export type { IterateOptions, Page } from './docs-site/pagination.js';
 export type { DocsSyncErrorCode, DocsSyncIssue } from './docs-site/sync/errors.js';
 export { DocsSyncError } from './docs-site/sync/errors.js';
 export type { SyncAction, SyncItem, SyncOptions, SyncReport } from './docs-site/sync/types.js';
-// The types modules hold only public types: the answers and parameters generated from the schemas,
-// and the resources' interfaces.
-export type * from './docs-site/types/answers.js';
-export type * from './docs-site/types/requests.js';
+// The types module holds only public types: answers and parameters generated from the schemas, and
+// the resources' interfaces.
 export type * from './docs-site/types/resources.js';
 export type { UploadSource } from './docs-site/upload.js';
 export { closeDefaultDispatcher } from './http/dispatcher.js';

@@ -12,15 +12,12 @@ import { indexSchema, namespaceIndexSchema } from './schemas/index-document.js';
 import { currentUserSchema } from './schemas/user.js';
 import { Transport } from './transport.js';
 import type {
+  BlocksResource,
+  ContextParams,
   CurrentUser,
   DocsSiteIndex,
   DocsSiteMethod,
   DocsSiteResponse,
-  NamespaceIndex,
-} from './types/answers.js';
-import type { ContextParams } from './types/requests.js';
-import type {
-  BlocksResource,
   FormsResource,
   KbAiSearchResource,
   KbArticleWriterResource,
@@ -30,6 +27,7 @@ import type {
   LayoutsResource,
   MediaResource,
   MenuItemsResource,
+  NamespaceIndex,
   OAuthIdpResource,
   OEmbedResource,
   PagesResource,

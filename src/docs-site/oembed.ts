@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { checkParams } from './params/check.js';
 import type { Transport } from './transport.js';
-import type { OEmbed } from './types/answers.js';
-import type { OEmbedResource } from './types/resources.js';
+import type { OEmbed, OEmbedResource } from './types/resources.js';
 
 const url = z.url().describe('The address of a page of this site.');
 const format = z.enum(['json', 'xml']);

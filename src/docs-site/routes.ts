@@ -45,9 +45,7 @@ import {
   templateSchema,
 } from './schemas/content.js';
 import type { Transport } from './transport.js';
-import type { DocsSiteMethod } from './types/answers.js';
-import type { UpdateOptions } from './types/requests.js';
-import type { DeleteResult, UploadOptions } from './types/resources.js';
+import type { DeleteResult, DocsSiteMethod, UpdateOptions, UploadOptions } from './types/resources.js';
 import { contentDisposition, readUpload, type UploadSource } from './upload.js';
 import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
 

@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger.js';
 import { docsSiteRequestChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
-import type { DocsSiteMethod, DocsSiteResponse } from './types/answers.js';
+import type { DocsSiteMethod, DocsSiteResponse } from './types/resources.js';
 import { joinRoute, queryRoute, serializeQuery } from './url.js';
 
 /** What a request carries. */

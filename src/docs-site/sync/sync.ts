@@ -4,7 +4,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import type { BatchRequest, BatchResult } from '../batch-request.js';
 import type { DocsSiteClient } from '../client.js';
 import { DocsSiteError, invalidParam } from '../errors.js';
-import type { ContentItem, RenderedField } from '../types/answers.js';
+import type { ContentItem, RenderedField } from '../types/resources.js';
 import { DocsSyncError, type DocsSyncIssue } from './errors.js';
 import { readFolder, type SourceFile } from './folder.js';
 import { loadRenderer } from './render.js';

@@ -1,27 +1,58 @@
 /*
- * What each resource of the client offers, as plain interfaces. The objects are built from one route
- * table (src/docs-site/routes.ts), and each resource's interface (PostsResource, FormsResource, …) is
- * generated from the same table (./generated.ts) out of the pieces here: a capability the interface
- * does not have (revisions of menu items, batch items of media) is absent both there and at run time.
+ * The public types of the client: only those (the entry point re-exports this module whole).
+ *
+ * The answers of the site and what scripts send (list and read parameters, request bodies) are
+ * generated from the zod schemas that check them at run time (scripts/docs-site-types.ts →
+ * ./generated.ts): one source, no zod in the public types. Nearly every member of an answer is
+ * optional, because `context=embed` and `_fields` return subsets, and every answer object keeps unknown
+ * members, because plugins register their own fields. Optional parameters also take `undefined` (for
+ * `exactOptionalPropertyTypes`); an `undefined` member is not sent.
+ *
+ * The resource objects are built from one route table (src/docs-site/routes.ts), and each resource's
+ * interface (PostsResource, FormsResource, …) is generated from the same table out of the pieces
+ * here: a capability the interface does not have (revisions of menu items, batch items of media) is
+ * absent both there and at run time.
  */
 export type * from './generated.js';
 
 import type { BatchRequest } from '../batch-request.js';
 import type { IterateOptions, Page } from '../pagination.js';
 import type { UploadSource } from '../upload.js';
-import type { Media, OEmbed, Revision, TemplateRevision } from './answers.js';
 import type {
   ContextParams,
   DeleteOptions,
+  Media,
   MediaBody,
   MediaEditBody,
   MediaPostProcessBody,
+  OEmbed,
   OEmbedEmbedParams,
   OEmbedProxyParams,
+  Revision,
   RevisionListParams,
   TemplateLookupParams,
-  UpdateOptions,
-} from './requests.js';
+  TemplateRevision,
+} from './generated.js';
+
+/** HTTP methods the interface uses. */
+export type DocsSiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An answer of the site: status, headers and the parsed JSON body.
+ *
+ * @group Docs site
+ */
+export interface DocsSiteResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Options of an update. @group Docs site */
+export interface UpdateOptions {
+  /** The method used; the site accepts POST, PUT and PATCH for updates. Default `POST`. */
+  method?: 'POST' | 'PUT' | 'PATCH' | undefined;
+}
 
 /**
  * The outcome of a delete: `deleted: true` when the item is gone for good (`force: true`), `false`
