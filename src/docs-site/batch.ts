@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AffiliationError } from '../core/errors.js';
+import { mapLimit } from '../core/map-limit.js';
 import {
   type BatchOptions,
   type BatchRequest,
@@ -37,6 +38,8 @@ export const batchAnswerSchema = z.looseObject({
 });
 
 const METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const bodySchema = z.record(z.string(), z.unknown()).optional();
+const headersSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())])).optional();
 
 function refuse(message: string, param?: string): never {
   throw new DocsSiteError(`batch: ${message}`, { code: 'invalid_batch', param });
@@ -77,20 +80,9 @@ export function checkBatchRequests(
     }
     const isItem = match[2] !== undefined;
     if (!isItem && method !== 'POST') refuse(`${at}: a collection route takes only POST`, `${at}.method`);
-    if (
-      request.body !== undefined &&
-      (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))
-    ) {
-      refuse(`${at}.body must be an object`, `${at}.body`);
-    }
-    if (request.headers !== undefined) {
-      const ok =
-        typeof request.headers === 'object' &&
-        request.headers !== null &&
-        Object.values(request.headers).every(
-          (v) => typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')),
-        );
-      if (!ok) refuse(`${at}.headers must map names to strings or arrays of strings`, `${at}.headers`);
+    if (!bodySchema.safeParse(request.body).success) refuse(`${at}.body must be an object`, `${at}.body`);
+    if (!headersSchema.safeParse(request.headers).success) {
+      refuse(`${at}.headers must map names to strings or arrays of strings`, `${at}.headers`);
     }
     const out: CheckedBatchRequest = { method: method as CheckedBatchRequest['method'], path };
     if (request.body !== undefined) out.body = request.body;
@@ -99,14 +91,13 @@ export function checkBatchRequests(
   });
 }
 
+/** The result of an item without an answer of its own. */
+function failed(error: DocsSiteError): BatchResult {
+  return { ok: false, status: error.status, body: null, headers: {}, error };
+}
+
 function notExecuted(reason: string, cause?: unknown): BatchResult {
-  return {
-    ok: false,
-    status: undefined,
-    body: null,
-    headers: {},
-    error: new DocsSiteError(`batch: item not run: ${reason}`, { code: 'batch_not_executed', cause }),
-  };
+  return failed(new DocsSiteError(`batch: item not run: ${reason}`, { code: 'batch_not_executed', cause }));
 }
 
 /** Run a batch: checks, chunking, one result per item in order. */
@@ -135,43 +126,26 @@ export async function runBatch(
   const total = checked.length;
   const chunks: CheckedBatchRequest[][] = [];
   for (let start = 0; start < total; start += limit) chunks.push(checked.slice(start, start + limit));
-  // One slot per call; a slot left empty is a call that was never sent.
-  const outcomes: (BatchResult[] | undefined)[] = new Array(chunks.length);
-  let next = 0;
   let done = 0;
   let failure: DocsSiteError | undefined;
-  const worker = async (): Promise<void> => {
-    // After a failed call no new call starts: the site may be down, and the caller learns which
-    // items ran. Calls already in flight finish and keep their results.
-    while (failure === undefined && next < chunks.length) {
-      const index = next++;
-      const chunk = chunks[index] as CheckedBatchRequest[];
-      try {
-        outcomes[index] = await sendChunk(transport, chunk, validation);
-        done += chunk.length;
-        if (failure === undefined) options.onProgress?.({ done, total });
-      } catch (error) {
-        const callFailure = failureOf(error);
-        failure ??= callFailure;
-        outcomes[index] = chunk.map(() => ({
-          ok: false,
-          status: callFailure.status,
-          body: null,
-          headers: {},
-          error: callFailure,
-        }));
-      }
+  // After a failed call no new call starts (`undefined`: never sent): the site may be down, and the
+  // caller learns which items ran. Calls already in flight finish and keep their results.
+  const outcomes = await mapLimit(chunks, concurrency, async (chunk): Promise<BatchResult[] | undefined> => {
+    if (failure !== undefined) return undefined;
+    try {
+      const results = await sendChunk(transport, chunk, validation);
+      done += chunk.length;
+      if (failure === undefined) options.onProgress?.({ done, total });
+      return results;
+    } catch (error) {
+      const callFailure = failureOf(error);
+      failure ??= callFailure;
+      return chunk.map(() => failed(callFailure));
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, chunks.length) }, worker));
-  const results: BatchResult[] = [];
-  for (let i = 0; i < chunks.length; i++) {
-    const outcome = outcomes[i];
-    if (outcome !== undefined) results.push(...outcome);
-    else
-      for (const _ of chunks[i] as CheckedBatchRequest[])
-        results.push(notExecuted('another call of this batch failed', failure));
-  }
+  });
+  const notRun = (chunk: CheckedBatchRequest[]) =>
+    chunk.map(() => notExecuted('another call of this batch failed', failure));
+  const results = outcomes.flatMap((outcome, i) => outcome ?? notRun(chunks[i] as CheckedBatchRequest[]));
   if (failure !== undefined) options.onProgress?.({ done: total, total });
   return results;
 }

@@ -12,15 +12,12 @@ import { indexSchema, namespaceIndexSchema } from './schemas/index-document.js';
 import { currentUserSchema } from './schemas/user.js';
 import { Transport } from './transport.js';
 import type {
+  BlocksResource,
+  ContextParams,
   CurrentUser,
   DocsSiteIndex,
   DocsSiteMethod,
   DocsSiteResponse,
-  NamespaceIndex,
-} from './types/answers.js';
-import type { ContextParams } from './types/requests.js';
-import type {
-  BlocksResource,
   FormsResource,
   KbAiSearchResource,
   KbArticleWriterResource,
@@ -30,6 +27,7 @@ import type {
   LayoutsResource,
   MediaResource,
   MenuItemsResource,
+  NamespaceIndex,
   OAuthIdpResource,
   OEmbedResource,
   PagesResource,
@@ -92,7 +90,15 @@ export class DocsSiteClient {
   declare readonly blocks: BlocksResource;
   /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
   declare readonly media: MediaResource;
-  /** Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves. */
+  /**
+   * Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves.
+   * The list is not paginated.
+   *
+   * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
+   * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
+   * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
+   * template first (`update`); `delete(id, { force: true })` then removes the customization.
+   */
   declare readonly templates: TemplatesResource;
   /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
   declare readonly templateParts: TemplatePartsResource;
@@ -143,10 +149,7 @@ export class DocsSiteClient {
     const probe = new DocsSiteClient(options);
     const { namespaces } = await probe.index();
     const wanted = options.contentNamespace;
-    const ns =
-      wanted !== undefined
-        ? namespaces.find((n) => n === wanted)
-        : (namespaces.find((n) => n === 'cms/v2') ?? namespaces.find((n) => n === 'wp/v2'));
+    const ns = (wanted !== undefined ? [wanted] : ['cms/v2', 'wp/v2']).find((n) => namespaces.includes(n));
     if (ns === undefined) {
       const listed = namespaces.join(', ') || 'none';
       throw new DocsSiteError(
@@ -350,10 +353,8 @@ export class DocsSiteClient {
       throw invalidParam('body', `is not sent with ${m}; use query`, where);
     }
     // A query string in the path is kept verbatim (PHP-style `a[]=1&a[]=2` must survive).
-    return this.#transport.send(m as DocsSiteMethod, rawQuery ? `${route}?${rawQuery}` : route, {
-      query: options.query,
-      body: options.body,
-      headers: options.headers,
-    });
+    const { query, body, headers } = options;
+    const target = rawQuery ? `${route}?${rawQuery}` : route;
+    return this.#transport.send(m as DocsSiteMethod, target, { query, body, headers });
   }
 }

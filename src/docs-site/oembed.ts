@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { checkParams } from './params/check.js';
 import type { Transport } from './transport.js';
-import type { OEmbed } from './types/answers.js';
-import type { OEmbedResource } from './types/resources.js';
+import type { OEmbed, OEmbedResource } from './types/resources.js';
 
 const url = z.url().describe('The address of a page of this site.');
 const format = z.enum(['json', 'xml']);
 const maxwidth = z.int().min(1);
 
-/** Parameters of `GET /oembed/1.0/embed` (defaults: `format` json, `maxwidth` 600). */
 export const oembedEmbedSchema = z
   .strictObject({
     url,
@@ -16,7 +14,6 @@ export const oembedEmbedSchema = z
     maxwidth: maxwidth.optional().describe('Default 600.'),
   })
   .meta({ id: 'OEmbedEmbedParams', description: 'Parameters of `GET /oembed/1.0/embed`.' });
-/** Parameters of `GET /oembed/1.0/proxy` (defaults: `format` json, `maxwidth` 600, `discover` true). */
 export const oembedProxySchema = z
   .strictObject({
     url,
@@ -27,7 +24,6 @@ export const oembedProxySchema = z
   })
   .meta({ id: 'OEmbedProxyParams', description: 'Parameters of `GET /oembed/1.0/proxy`.' });
 
-/** An oEmbed answer (JSON format). */
 export const oembedSchema = z
   .looseObject({
     version: z.union([z.string(), z.number()]).optional(),

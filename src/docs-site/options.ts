@@ -69,13 +69,9 @@ export interface ResolvedOptions {
 export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
   if (typeof options !== 'object' || options === null)
     throw new OptionsError('DocsSiteClient options are required');
-  let url: URL;
-  try {
-    url = new URL(String(options.baseUrl));
-  } catch {
-    throw new OptionsError('baseUrl must be an absolute http(s) URL');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+  const href = String(options.baseUrl);
+  const url = URL.canParse(href) ? new URL(href) : undefined;
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new OptionsError('baseUrl must be an absolute http(s) URL');
   }
   if (url.username || url.password) {

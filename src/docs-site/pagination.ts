@@ -1,4 +1,4 @@
-import { DocsSiteError } from './errors.js';
+import { DocsSiteError, invalidParam } from './errors.js';
 
 /**
  * One page of a list: the items and the totals the site reports in `X-WP-Total` and
@@ -45,13 +45,9 @@ function headerInt(headers: Headers, name: string, method: string, path: string)
 
 /** Build a {@link Page} from items and the pagination headers (missing headers: not paginated). */
 export function toPage<T>(items: T[], headers: Headers, method: string, path: string): Page<T> {
-  const total = headerInt(headers, 'x-wp-total', method, path);
-  const totalPages = headerInt(headers, 'x-wp-totalpages', method, path);
-  return {
-    items,
-    total: total ?? items.length,
-    totalPages: totalPages ?? 1,
-  };
+  const total = headerInt(headers, 'x-wp-total', method, path) ?? items.length;
+  const totalPages = headerInt(headers, 'x-wp-totalpages', method, path) ?? 1;
+  return { items, total, totalPages };
 }
 
 /**
@@ -67,17 +63,11 @@ export async function* iteratePages<T>(
 ): AsyncGenerator<T, void, undefined> {
   const concurrency = options.concurrency ?? 4;
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 16) {
-    throw new DocsSiteError('iterate: parameter "concurrency" must be an integer from 1 to 16', {
-      code: 'invalid_param',
-      param: 'concurrency',
-    });
+    throw invalidParam('concurrency', 'must be an integer from 1 to 16', 'iterate');
   }
   const outer = options.signal;
   if (outer !== undefined && !(outer instanceof AbortSignal)) {
-    throw new DocsSiteError('iterate: parameter "signal" must be an AbortSignal', {
-      code: 'invalid_param',
-      param: 'signal',
-    });
+    throw invalidParam('signal', 'must be an AbortSignal', 'iterate');
   }
   // One controller for every request of this iteration: the caller's signal aborts it, and so does
   // leaving the loop, so no page is fetched for nobody.

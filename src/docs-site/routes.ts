@@ -45,17 +45,21 @@ import {
   templateSchema,
 } from './schemas/content.js';
 import type { Transport } from './transport.js';
-import type { DocsSiteMethod } from './types/answers.js';
-import type { UpdateOptions } from './types/requests.js';
-import type { DeleteResult, JsonObject, PluginQuery, UploadOptions } from './types/resources.js';
+import type { DeleteResult, DocsSiteMethod, UpdateOptions, UploadOptions } from './types/resources.js';
 import { contentDisposition, readUpload, type UploadSource } from './upload.js';
 import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
 
 /** What a content route can do beyond list, get, create, update and delete. */
 type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | 'media';
 
-/** One content kind of spec section 4.7, below the content namespace. */
+/**
+ * One content kind of spec section 4.7, below the content namespace. Its public interface, named
+ * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc, is generated
+ * from this row (scripts/docs-site-types.ts): each capability adds its interface
+ * (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
+ */
 export interface ContentRoute {
+  readonly doc: string;
   /** Route segment below the content namespace, e.g. `menu-items`. */
   readonly path: string;
   /** `number` (a positive integer) or `slashed` (a template id `theme//slug`). */
@@ -74,6 +78,7 @@ export interface ContentRoute {
 /** The content kinds, keyed by the client's property name. */
 export const CONTENT_ROUTES = {
   posts: {
+    doc: 'Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable.',
     path: 'posts',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -84,6 +89,7 @@ export const CONTENT_ROUTES = {
     update: postBodySchema,
   },
   pages: {
+    doc: 'Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable.',
     path: 'pages',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -94,6 +100,7 @@ export const CONTENT_ROUTES = {
     update: pageBodySchema,
   },
   menuItems: {
+    doc: 'Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable.',
     path: 'menu-items',
     id: 'number',
     can: ['iterate', 'batch', 'autosaves'],
@@ -104,6 +111,7 @@ export const CONTENT_ROUTES = {
     update: menuItemBodySchema,
   },
   blocks: {
+    doc: 'Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable.',
     path: 'blocks',
     id: 'number',
     can: ['iterate', 'batch', 'revisions', 'autosaves'],
@@ -114,6 +122,7 @@ export const CONTENT_ROUTES = {
     update: blockBodySchema,
   },
   media: {
+    doc: 'Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable.',
     path: 'media',
     id: 'number',
     can: ['iterate', 'media'],
@@ -124,6 +133,7 @@ export const CONTENT_ROUTES = {
     update: mediaBodySchema,
   },
   templates: {
+    doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
     path: 'templates',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
@@ -135,6 +145,7 @@ export const CONTENT_ROUTES = {
     update: templateUpdateSchema,
   },
   templateParts: {
+    doc: 'Template parts (`/{ns}/template-parts`): like templates, plus `area`.',
     path: 'template-parts',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
@@ -199,8 +210,8 @@ function iterate(
   item: z.ZodType,
   path: string,
   query: Query,
-  options?: IterateOptions,
-  explain: Explain = rethrow,
+  options: IterateOptions | undefined,
+  explain: Explain,
 ) {
   const first = typeof query.page === 'number' ? query.page : 1;
   return iteratePages(
@@ -210,62 +221,38 @@ function iterate(
   );
 }
 
-/** Turns a server error into a clearer one where the client knows more; rethrows it otherwise. */
 type Explain = (error: unknown) => never;
-const rethrow: Explain = (error) => {
-  throw error;
-};
-
-/** The same server error (code, status, data kept) with a message that says what to do. */
-function explained(error: DocsSiteError, message: string): DocsSiteError {
-  return new DocsSiteError(`${message} (${error.message})`, {
-    code: error.code,
-    ...(error.status !== undefined && { status: error.status }),
-    ...(error.serverCode !== undefined && { serverCode: error.serverCode }),
-    ...(error.method !== undefined && { method: error.method }),
-    ...(error.path !== undefined && { path: error.path }),
-    data: error.data,
-    cause: error,
-  });
-}
 
 /**
- * WordPress 6.4+ answers `400 rest_invalid_template` for the revisions, autosaves and delete of a
- * template that is only the theme's file (nothing is stored for it yet).
+ * Rethrows an error; an error of the site that the client knows more about gets a message that says
+ * what to do (code, status and data kept). WordPress 6.4+ answers `400 rest_invalid_template` for the
+ * revisions, autosaves and delete of a template that is only the theme's file (nothing is stored for
+ * it yet). Several `media_type`s or `mime_type`s go out as an array (see params/list.ts), which
+ * releases before WordPress 6.9 refuse with `rest_invalid_param`.
  */
-function templateExplain(where: string, what: 'revisions' | 'autosaves' | 'delete'): Explain {
+function explain(
+  where: string,
+  what: 'list' | 'revisions' | 'autosaves' | 'delete',
+  query: Query = {},
+): Explain {
   return (error) => {
-    if (error instanceof DocsSiteError && error.code === 'rest_invalid_template') {
-      throw explained(
-        error,
-        what === 'delete'
-          ? `${where}: this template is only the theme's file, which cannot be deleted; delete removes a customization (made with update)`
-          : `${where}: this template is only the theme's file, which has no ${what}; they exist once it is customized (with update)`,
-      );
-    }
-    throw error;
-  };
-}
-
-/**
- * Several `media_type`s or `mime_type`s go out as an array (see params/list.ts), which releases
- * before WordPress 6.9 refuse with `rest_invalid_param`: say so.
- */
-function mediaListExplain(where: string, query: Query): Explain {
-  return (error) => {
-    const refused = (error as DocsSiteError | undefined)?.data as
-      | { params?: Record<string, unknown> }
-      | undefined;
+    if (!(error instanceof DocsSiteError)) throw error;
+    const refused = (error.data as { params?: Record<string, unknown> } | undefined)?.params;
     const param = ['media_type', 'mime_type'].find(
-      (p) => Array.isArray(query[p]) && refused?.params?.[p] !== undefined,
+      (p) => Array.isArray(query[p]) && refused?.[p] !== undefined,
     );
-    if (error instanceof DocsSiteError && error.code === 'rest_invalid_param' && param) {
-      throw explained(
-        error,
-        `${where}: parameter "${param}": this site takes one value per request (WordPress before 6.9); list each separately`,
-      );
+    let message: string | undefined;
+    if (error.code === 'rest_invalid_param' && param) {
+      message = `parameter "${param}": this site takes one value per request (WordPress before 6.9); list each separately`;
+    } else if (error.code === 'rest_invalid_template' && what === 'delete') {
+      message = `this template is only the theme's file, which cannot be deleted; delete removes a customization (made with update)`;
+    } else if (error.code === 'rest_invalid_template' && what !== 'list') {
+      message = `this template is only the theme's file, which has no ${what}; they exist once it is customized (with update)`;
     }
-    throw error;
+    if (message === undefined) throw error;
+    const { code, status, serverCode, method, path, data } = error;
+    const options = { code, status, serverCode, method, path, data, cause: error };
+    throw new DocsSiteError(`${where}: ${message} (${error.message})`, options);
   };
 }
 
@@ -285,15 +272,12 @@ export function contentResource(
   const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
     (await t.sendParsed(method, path, route.item, options)).body;
 
-  const listExplain = (where: string, query: Query): Explain =>
-    route.path === 'media' ? mediaListExplain(where, query) : rethrow;
-  const slashed = route.id === 'slashed';
   const resource: Record<string, Fn | string> = {
     collectionPath,
     itemPath: (id: string | number) => itemPath(id, `${name}.itemPath`),
     list: async (params?: unknown) => {
       const query = check(route.list, params, 'list');
-      return getPage(t, route.item, collectionPath, query).catch(listExplain(`${name}.list`, query));
+      return getPage(t, route.item, collectionPath, query).catch(explain(`${name}.list`, 'list', query));
     },
     get: async (id: unknown, params?: unknown) => {
       const path = itemPath(id, `${name}.get`);
@@ -312,7 +296,7 @@ export function contentResource(
       const path = itemPath(id, where);
       const res = await t
         .send('DELETE', path, { query: check(deleteSchema, options, 'delete') })
-        .catch(slashed ? templateExplain(where, 'delete') : rethrow);
+        .catch(explain(where, 'delete'));
       return parseDelete(t, route.item, res.body, path, res.status);
     },
     parse: (value: unknown) => t.parse(route.item, value, `${name}.parse`, ''),
@@ -321,7 +305,14 @@ export function contentResource(
   if (can.has('iterate')) {
     resource.iterate = (params?: unknown, options?: IterateOptions) => {
       const query = check(route.list, params, 'iterate');
-      return iterate(t, route.item, collectionPath, query, options, listExplain(`${name}.iterate`, query));
+      return iterate(
+        t,
+        route.item,
+        collectionPath,
+        query,
+        options,
+        explain(`${name}.iterate`, 'list', query),
+      );
     };
   }
   if (can.has('batch')) {
@@ -346,15 +337,15 @@ export function contentResource(
   if (can.has('revisions')) {
     resource.revisions = (parent: unknown) => {
       const where = `${name}.revisions`;
-      const explain = slashed ? templateExplain(where, 'revisions') : rethrow;
-      return revisionsResource(t, where, itemPath(parent, where, 'parent'), revision, explain);
+      const path = itemPath(parent, where, 'parent');
+      return revisionsResource(t, where, path, revision, explain(where, 'revisions'));
     };
   }
   if (can.has('autosaves')) {
     resource.autosaves = (parent: unknown) => {
       const where = `${name}.autosaves`;
-      const explain = slashed ? templateExplain(where, 'autosaves') : rethrow;
-      return autosavesResource(t, where, itemPath(parent, where, 'parent'), route.update, revision, explain);
+      const path = itemPath(parent, where, 'parent');
+      return autosavesResource(t, where, path, route.update, revision, explain(where, 'autosaves'));
     };
   }
   if (can.has('lookup')) {
@@ -459,42 +450,52 @@ function autosavesResource(
 /*
  * Plugin namespaces (spec sections 4.3–4.6). Their arguments and answers are not declared by the
  * interface: a query is scalars or lists of scalars, a body any JSON object, the answer parsed JSON.
- * A method is `[verb, route, takes]`: `UPDATE` is POST, PUT or PATCH as `options.method` says
+ * A method is `[verb, route, takes, doc]`: `UPDATE` is POST, PUT or PATCH as `options.method` says
  * (default POST); `{id}` is a positive integer and `{name}` a layout name, both taken as the first
- * argument; `takes` is `query` (default), `body`, or `body?` (an optional body, `{}` when left out).
+ * argument; `takes` is `query` (default), `body`, `body?` (an optional body, `{}` when left out) or
+ * `id` (a notification id, sent as `{ id }`). The public interfaces (FormsResource, …) are generated
+ * from this table (scripts/docs-site-types.ts): `doc` opens a method's JSDoc.
  */
-type PluginVerb = DocsSiteMethod | 'UPDATE';
-type PluginMethod =
-  | readonly [PluginVerb, string]
-  | readonly [PluginVerb, string, 'query' | 'body' | 'body?']
-  | ((call: PluginCall, where: string) => Fn);
-type PluginCall = (
-  method: DocsSiteMethod,
+type PluginMethod = readonly [
+  verb: DocsSiteMethod | 'UPDATE',
   route: string,
-  where: string,
-  input: { query?: unknown; body?: unknown },
-) => Promise<unknown>;
+  takes?: 'query' | 'body' | 'body?' | 'id',
+  doc?: string,
+];
+
+/**
+ * One plugin namespace: its interface's JSDoc, and its methods. The interface is named after the
+ * client's property (`kbSettings` → `KbSettingsResource`) unless `type` says otherwise.
+ */
+export interface PluginRoute {
+  readonly namespace: string;
+  readonly type?: string;
+  readonly doc: string;
+  readonly methods: Readonly<Record<string, PluginMethod>>;
+}
 
 /** Layout names: a letter followed by word characters. */
 const LAYOUT_NAME = /^[A-Za-z]\w*$/;
 
 /** The plugin namespaces, keyed by the client's property name. */
-export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<string, PluginMethod> }> = {
+export const PLUGIN_ROUTES: Record<string, PluginRoute> = {
   forms: {
     namespace: 'forms/v1',
+    doc: 'Contact forms',
     methods: {
       list: ['GET', '/contact-forms'],
       create: ['POST', '/contact-forms', 'body'],
       get: ['GET', '/contact-forms/{id}'],
       update: ['UPDATE', '/contact-forms/{id}', 'body'],
       delete: ['DELETE', '/contact-forms/{id}'],
-      feedback: ['POST', '/contact-forms/{id}/feedback', 'body'],
+      feedback: ['POST', '/contact-forms/{id}/feedback', 'body', 'Submit a form'],
       feedbackSchema: ['GET', '/contact-forms/{id}/feedback/schema'],
       refill: ['GET', '/contact-forms/{id}/refill'],
     },
   },
   kbAiSearch: {
     namespace: 'kb-ai-search/v1',
+    doc: 'The knowledge-base search assistant',
     methods: {
       startConversation: ['POST', '/start-conversation', 'body?'],
       updateConversation: ['POST', '/update-conversation', 'body'],
@@ -511,6 +512,7 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
   },
   kbSettings: {
     namespace: 'kb-settings/v1',
+    doc: 'Knowledge-base settings',
     methods: {
       get: ['GET', '/get'],
       update: ['UPDATE', '/update', 'body'],
@@ -520,24 +522,31 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
   },
   kbNotifications: {
     namespace: 'kb-notifications/v1',
+    doc: 'Knowledge-base notifications',
     methods: {
       get: ['GET', '/get'],
-      dismiss: (call, where) => async (id: unknown, options?: UpdateOptions) => {
-        if (typeof id !== 'string' || id.trim() === '') {
-          throw invalidParam('id', 'is required: a notification id, or "all"', where);
-        }
-        return call(updateMethod(options, where), '/dismiss', where, { body: { id } });
-      },
+      dismiss: ['UPDATE', '/dismiss', 'id', "Dismiss one notification by id, or every one with `'all'`"],
     },
   },
-  kb: { namespace: 'kb/v1', methods: { serverStats: ['POST', '/server_stats', 'body?'] } },
+  kb: {
+    namespace: 'kb/v1',
+    doc: 'Knowledge-base statistics',
+    methods: { serverStats: ['POST', '/server_stats', 'body?'] },
+  },
   kbArticleWriter: {
     namespace: 'kb-ai-article-writer/v1',
+    doc: 'The knowledge-base article writer',
     methods: { status: ['GET', '/status'], generateArticle: ['POST', '/generate-article', 'body'] },
   },
-  oauthIdp: { namespace: 'oauth_idp_intiate', methods: { callback: ['GET', '/mooidccallback'] } },
+  oauthIdp: {
+    namespace: 'oauth_idp_intiate',
+    type: 'OAuthIdpResource',
+    doc: 'The single-sign-on callback route of the site, its namespace spelt as the site spells it',
+    methods: { callback: ['GET', '/mooidccallback'] },
+  },
   layouts: {
     namespace: 'layoutblocks/v1',
+    doc: 'Layouts and sections',
     methods: {
       favorites: ['GET', '/layouts/favorites'],
       updateFavorites: ['PATCH', '/layouts/favorites', 'body'],
@@ -545,7 +554,7 @@ export const PLUGIN_ROUTES: Record<string, { namespace: string; methods: Record<
       all: ['GET', '/layouts/all'],
       list: ['GET', '/layouts'],
       sections: ['GET', '/sections'],
-      get: ['GET', '/layouts/{name}'],
+      get: ['GET', '/layouts/{name}', 'query', 'One layout by name: a letter, then word characters'],
     },
   },
 };
@@ -566,29 +575,31 @@ function pathParam(param: string, value: unknown, where: string): string {
   return encodeSegment(value);
 }
 
-/** Build the resource object of one plugin namespace. */
-export function pluginResource(t: Transport, name: string, spec: (typeof PLUGIN_ROUTES)[string]) {
-  const call: PluginCall = async (method, route, where, input) => {
-    const query = checkParams(pluginQuerySchema, input.query, where) as Query;
-    const body = input.body === undefined ? undefined : checkParams(pluginBodySchema, input.body, where);
-    return (await t.send(method, `/${spec.namespace}${route}`, { query, body })).body;
-  };
-  const resource: Record<string, Fn | string> = { namespace: spec.namespace };
-  for (const [method, m] of Object.entries(spec.methods)) {
-    const where = `${name}.${method}`;
-    if (typeof m === 'function') {
-      resource[method] = m(call, where);
-      continue;
+/** The query or body a plugin method sends, from its argument. */
+function pluginInput(takes: PluginMethod[2] = 'query', input: unknown, where: string) {
+  if (takes === 'query') return { query: checkParams(pluginQuerySchema, input, where) as Query };
+  if (takes === 'id') {
+    if (typeof input !== 'string' || input.trim() === '') {
+      throw invalidParam('id', 'is required: a notification id, or "all"', where);
     }
-    const [verb, template, takes = 'query'] = m;
+    return { body: { id: input } };
+  }
+  const body = input === undefined && takes === 'body?' ? {} : input;
+  return { body: body === undefined ? undefined : checkParams(pluginBodySchema, body, where) };
+}
+
+/** Build the resource object of one plugin namespace. */
+export function pluginResource(t: Transport, name: string, spec: PluginRoute) {
+  const resource: Record<string, Fn | string> = { namespace: spec.namespace };
+  for (const [method, [verb, template, takes]] of Object.entries(spec.methods)) {
+    const where = `${name}.${method}`;
     const param = /\{(\w+)\}/.exec(template)?.[1];
     resource[method] = async (...args: unknown[]) => {
       const route = param ? template.replace(`{${param}}`, pathParam(param, args.shift(), where)) : template;
       const [input, options] = args as [unknown, UpdateOptions | undefined];
       const httpMethod = verb === 'UPDATE' ? updateMethod(options, where) : verb;
-      if (takes === 'query') return call(httpMethod, route, where, { query: input as PluginQuery });
-      const body = input === undefined && takes === 'body?' ? {} : input;
-      return call(httpMethod, route, where, { body: body as JsonObject | undefined });
+      const { query, body } = pluginInput(takes, input, where);
+      return (await t.send(httpMethod, `/${spec.namespace}${route}`, { query, body })).body;
     };
   }
   return Object.freeze(resource);

@@ -3,7 +3,7 @@ import type { Logger } from '../core/logger.js';
 import { docsSiteRequestChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
-import type { DocsSiteMethod, DocsSiteResponse } from './types/answers.js';
+import type { DocsSiteMethod, DocsSiteResponse } from './types/resources.js';
 import { joinRoute, queryRoute, serializeQuery } from './url.js';
 
 /** What a request carries. */
@@ -103,15 +103,8 @@ export class Transport {
     const text = await response.text();
     const status = response.status;
     if (status >= 300 && status < 400) {
-      throw new DocsSiteError(
-        this.#msg(`${method} ${route}: the site redirected (${status}); not followed`),
-        {
-          code: 'unexpected_redirect',
-          status,
-          method,
-          path: route,
-        },
-      );
+      const message = this.#msg(`${method} ${route}: the site redirected (${status}); not followed`);
+      throw new DocsSiteError(message, { code: 'unexpected_redirect', status, method, path: route });
     }
     if (options.text && status < 300) return { status, headers: response.headers, body: text };
     let parsed: unknown = null;
@@ -202,12 +195,8 @@ export class Transport {
     const authConfigured = this.#authorization !== undefined;
     if (!WP_ERROR(body)) {
       const code = status === 401 && authConfigured ? 'credentials_refused' : 'http_error';
-      return new DocsSiteError(this.#msg(`${method} ${route}: the site answered ${status}`), {
-        code,
-        status,
-        method,
-        path: route,
-      });
+      const message = this.#msg(`${method} ${route}: the site answered ${status}`);
+      return new DocsSiteError(message, { code, status, method, path: route });
     }
     const serverMessage = typeof body.message === 'string' ? body.message : '';
     const data = this.#redactData(body.data);
@@ -226,16 +215,8 @@ export class Transport {
         : body.code === 'rest_no_route' && route.startsWith(`/${ns}/`) && ns !== 'wp/v2'
           ? ` (a stock WordPress names the content namespace wp/v2: use DocsSiteClient.connect() or contentNamespace: 'wp/v2')`
           : '';
-    return new DocsSiteError(
-      this.#msg(`${method} ${route}: ${status} ${body.code}: ${serverMessage}${hint}`),
-      {
-        code: body.code,
-        status,
-        data,
-        method,
-        path: route,
-      },
-    );
+    const message = this.#msg(`${method} ${route}: ${status} ${body.code}: ${serverMessage}${hint}`);
+    return new DocsSiteError(message, { code: body.code, status, data, method, path: route });
   }
 
   #msg(text: string): string {

@@ -103,19 +103,20 @@ export async function readUpload(
     source !== null &&
     (Symbol.asyncIterator in source || 'getReader' in source)
   ) {
-    const chunks: Uint8Array[] = [];
+    const chunks: (Uint8Array | string)[] = [];
     const iterable: AsyncIterable<Uint8Array | string> =
       Symbol.asyncIterator in source
         ? (source as AsyncIterable<Uint8Array | string>)
         : webStreamIterable(source as ReadableStream<Uint8Array>);
-    for await (const chunk of iterable) {
-      chunks.push(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : chunk);
-    }
-    data = new Uint8Array(await new Blob(chunks as Uint8Array<ArrayBuffer>[]).arrayBuffer());
+    for await (const chunk of iterable) chunks.push(chunk);
+    // A Blob joins the chunks, strings as UTF-8.
+    data = new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
   } else {
     throw invalidParam('source', 'must be a file path, bytes, a Blob or a stream', where);
   }
-  if (typeof filename !== 'string' || filename.trim() === '' || hasUnsafeChar(filename)) {
+  // A path separator or a control character would break the header or escape the uploads folder.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (typeof filename !== 'string' || filename.trim() === '' || /[/\\\u0000-\u001f\u007f]/.test(filename)) {
     throw invalidParam(
       'filename',
       'is required: a file name without path separators or control characters',
@@ -136,15 +137,6 @@ export async function readUpload(
     throw invalidParam('source', 'is empty', where);
   }
   return { data, filename, contentType };
-}
-
-/** A path separator or a control character (they would break the header or escape the uploads folder). */
-function hasUnsafeChar(name: string): boolean {
-  for (const ch of name) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '/' || ch === '\\' || c < 0x20 || c === 0x7f) return true;
-  }
-  return false;
 }
 
 async function* webStreamIterable(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {

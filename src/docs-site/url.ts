@@ -33,16 +33,6 @@ export function encodeSlashedId(id: string): string {
   return id.split('/').map(encodeSegment).join('/');
 }
 
-/** A query parameter value as the client accepts it. */
-export type QueryValue =
-  | string
-  | number
-  | boolean
-  | null
-  | undefined
-  | readonly QueryValue[]
-  | { readonly [key: string]: QueryValue };
-
 /** Serialize parameters PHP-style. `undefined` and `null` are left out; booleans are `true`/`false`. */
 export function serializeQuery(params: Readonly<Record<string, unknown>> | undefined): URLSearchParams {
   const out = new URLSearchParams();

@@ -30,7 +30,6 @@ const contentBody = {
   template: z.string().optional(),
 };
 
-/** Fields every content body shares. */
 export const contentBodySchema = z.looseObject(contentBody).meta({
   id: 'ContentBody',
   description:
@@ -38,7 +37,6 @@ export const contentBodySchema = z.looseObject(contentBody).meta({
   group: '',
 });
 
-/** Body of a post create or update. */
 export const postBodySchema = z
   .looseObject({
     ...contentBody,
@@ -49,7 +47,6 @@ export const postBodySchema = z
   })
   .meta({ id: 'PostBody', description: 'Body of a post create or update.' });
 
-/** Body of a page create or update. */
 export const pageBodySchema = z
   .looseObject({
     ...contentBody,
@@ -58,7 +55,6 @@ export const pageBodySchema = z
   })
   .meta({ id: 'PageBody', description: 'Body of a page create or update.' });
 
-/** Body of a media update (and the extra fields of an upload). */
 export const mediaBodySchema = z
   .looseObject({
     ...contentBody,
@@ -69,7 +65,6 @@ export const mediaBodySchema = z
   })
   .meta({ id: 'MediaBody', description: 'Body of a media update (and the fields of an upload).' });
 
-/** Body of a reusable block create or update. */
 export const blockBodySchema = z
   .looseObject({
     ...contentBody,
@@ -80,7 +75,6 @@ export const blockBodySchema = z
   })
   .meta({ id: 'BlockBody', description: 'Body of a reusable block create or update.' });
 
-/** Body of a menu item create or update. */
 export const menuItemBodySchema = z
   .looseObject({
     title: rawTextSchema.optional(),
@@ -113,40 +107,27 @@ export const templateSlugSchema = z
   .min(1)
   .regex(/^[A-Za-z0-9_%-]+$/, 'expected letters, digits, underscore, percent or hyphen');
 
-const templateFields = {
-  theme: z.string().optional(),
-  type: z.string().optional(),
-  content: rawTextSchema.optional(),
-  title: rawTextSchema.optional(),
-  description: z.string().optional(),
-  status: contentStatusSchema.optional(),
-  author: z.int().min(0).optional(),
-};
-
-/** Body of a template create (slug required). */
-export const templateCreateSchema = z
-  .looseObject({ ...templateFields, slug: templateSlugSchema })
-  .meta({ id: 'TemplateCreateBody', description: 'Body of a template create (`slug` required).' });
-/** Body of a template update. */
 export const templateUpdateSchema = z
-  .looseObject({ ...templateFields, slug: templateSlugSchema.optional() })
+  .looseObject({
+    slug: templateSlugSchema.optional(),
+    theme: z.string().optional(),
+    type: z.string().optional(),
+    content: rawTextSchema.optional(),
+    title: rawTextSchema.optional(),
+    description: z.string().optional(),
+    status: contentStatusSchema.optional(),
+    author: z.int().min(0).optional(),
+  })
   .meta({
     id: 'TemplateUpdateBody',
     description: 'Fields of a template or template-part update; `slug` is letters, digits, `_`, `%`, `-`.',
   });
-/** Body of a template-part create (slug required). */
-export const templatePartCreateSchema = z
-  .looseObject({
-    ...templateFields,
-    slug: templateSlugSchema,
-    area: z.string().optional(),
-  })
-  .meta({ id: 'TemplatePartCreateBody', description: 'Body of a template-part create (`slug` required).' });
-/** Body of a template-part update. */
-export const templatePartUpdateSchema = z
-  .looseObject({
-    ...templateFields,
-    slug: templateSlugSchema.optional(),
-    area: z.string().optional(),
-  })
+export const templateCreateSchema = templateUpdateSchema
+  .extend({ slug: templateSlugSchema })
+  .meta({ id: 'TemplateCreateBody', description: 'Body of a template create (`slug` required).' });
+export const templatePartUpdateSchema = templateUpdateSchema
+  .extend({ area: z.string().optional() })
   .meta({ id: 'TemplatePartUpdateBody', description: 'Body of a template-part update.' });
+export const templatePartCreateSchema = templatePartUpdateSchema
+  .extend({ slug: templateSlugSchema })
+  .meta({ id: 'TemplatePartCreateBody', description: 'Body of a template-part create (`slug` required).' });

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { DocsSiteError } from '../errors.js';
+import { DocsSiteError, invalidParam } from '../errors.js';
 
 /**
  * Check parameters or a body against its schema before anything is sent. The error is an
@@ -22,7 +22,7 @@ export function checkParams<S extends z.ZodType>(schema: S, value: unknown, wher
     message = `is invalid: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
   }
   if (!param) param = '(parameters)';
-  return throwParam(param, message, where, result.error);
+  throw invalidParam(param, message, where, result.error);
 }
 
 /**
@@ -40,18 +40,10 @@ function mostSpecific(issue: z.core.$ZodIssue): z.core.$ZodIssue {
   return mostSpecific({ ...pick, path: [...issue.path, ...pick.path] } as z.core.$ZodIssue);
 }
 
-function throwParam(param: string, message: string, where: string, cause: unknown): never {
-  throw new DocsSiteError(`${where}: parameter "${param}" ${message}`, {
-    code: 'invalid_param',
-    param,
-    cause,
-  });
-}
-
 /** A positive integer id (posts, pages, media, menu items, blocks, forms). */
 export function checkId(id: unknown, where: string, name = 'id'): number {
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-    throwParam(name, 'must be a positive integer', where, undefined);
+    throw invalidParam(name, 'must be a positive integer', where);
   }
   return id;
 }
@@ -68,7 +60,7 @@ export function checkTemplateId(id: unknown, where: string, name = 'id'): string
     /[\s:<>*?"|\\]/.test(id) ||
     id.includes('..')
   ) {
-    throwParam(name, 'must be a template id such as "theme//slug"', where, undefined);
+    throw invalidParam(name, 'must be a template id such as "theme//slug"', where);
   }
   return id;
 }

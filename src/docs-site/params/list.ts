@@ -6,19 +6,19 @@ import { z } from 'zod';
  * accepted everywhere.
  */
 
-/** `context` of read-style routes. */
 export const contextSchema = z
   .enum(['view', 'embed', 'edit'])
   .meta({ id: 'DocsSiteContext', description: '`context` of read-style routes. Default `view`.', group: '' });
 
-/** Listing status values (spec section 3). */
+export const contentStatusSchema = z.enum(['publish', 'future', 'draft', 'pending', 'private']).meta({
+  id: 'ContentStatus',
+  description: 'Status values of content (create and update), spec section 3.',
+  group: '',
+});
+
 export const listingStatusSchema = z
   .enum([
-    'publish',
-    'future',
-    'draft',
-    'pending',
-    'private',
+    ...contentStatusSchema.options,
     'trash',
     'auto-draft',
     'inherit',
@@ -30,16 +30,8 @@ export const listingStatusSchema = z
   ])
   .meta({ id: 'ListingStatus', description: 'Status values a list accepts, spec section 3.', group: '' });
 
-/** Status values of content (create and update). */
-export const contentStatusSchema = z.enum(['publish', 'future', 'draft', 'pending', 'private']).meta({
-  id: 'ContentStatus',
-  description: 'Status values of content (create and update), spec section 3.',
-  group: '',
-});
-
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** A date-time string (RFC 3339, time zone optional as WordPress allows) or a `Date`. */
 export const dateTimeSchema = z
   .union([
     z.string().regex(DATE_TIME, 'expected a date-time such as 2024-05-01T10:00:00'),
@@ -54,7 +46,6 @@ export const dateTimeSchema = z
 const ids = z.array(z.int().min(0));
 const oneOrMany = <S extends z.ZodType>(s: S) => z.union([s, z.array(s)]);
 
-/** A term filter: an id list or `{ terms, include_children, operator }`. */
 export const termFilterSchema = z
   .union([
     ids,
@@ -78,6 +69,14 @@ const global = {
     .describe('Embed linked resources (all, or the named link relations).'),
 };
 
+/** What every read takes: `context` and the global parameters. */
+const contextOnly = {
+  ...global,
+  context: contextSchema
+    .optional()
+    .describe('Default `view`; `edit` adds the `raw` texts and needs an editor.'),
+};
+
 const ORDERBY = [
   'author',
   'date',
@@ -91,19 +90,12 @@ const ORDERBY = [
   'title',
 ] as const;
 
-/** `orderby` values of every list. */
 export const listOrderBySchema = z
   .enum(ORDERBY)
   .meta({ id: 'ListOrderBy', description: '`orderby` values of every list.', group: '' });
 
-/** `context`, with its default and what `edit` needs. */
-const context = contextSchema
-  .optional()
-  .describe('Default `view`; `edit` adds the `raw` texts and needs an editor.');
-
 const commonList = {
-  ...global,
-  context,
+  ...contextOnly,
   page: z.int().min(1).optional().describe('Page number, from 1. Default 1.'),
   per_page: z
     .int()
@@ -127,28 +119,29 @@ const commonList = {
   status: oneOrMany(listingStatusSchema).optional().describe('Default `publish` (`inherit` for media).'),
 };
 
-/** List parameters every content kind shares (spec section 4.7). */
 export const listParamsSchema = z.strictObject(commonList).meta({
   id: 'ListParams',
   description: 'List parameters every content kind shares (spec section 4.7).',
   group: '',
 });
 
-const orderbyWithMenuOrder = z.enum([...ORDERBY, 'menu_order']);
-const taxRelation = z.enum(['AND', 'OR']);
+const byAuthor = { author: ids.optional(), author_exclude: ids.optional() };
+const byParent = { parent: ids.optional(), parent_exclude: ids.optional() };
+const byMenuOrder = {
+  orderby: z.enum([...ORDERBY, 'menu_order']).optional(),
+  menu_order: z.int().optional(),
+};
+const taxRelation = { tax_relation: z.enum(['AND', 'OR']).optional() };
 
-/** Post formats. */
 export const postFormatSchema = z
   .enum(['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'])
   .meta({ id: 'PostFormat', description: 'Post formats.', group: '' });
 
-/** List parameters of posts. */
 export const postListSchema = z
   .strictObject({
     ...commonList,
-    author: ids.optional(),
-    author_exclude: ids.optional(),
-    tax_relation: taxRelation.optional(),
+    ...byAuthor,
+    ...taxRelation,
     categories: termFilterSchema.optional(),
     categories_exclude: termFilterSchema.optional(),
     tags: termFilterSchema.optional(),
@@ -159,23 +152,13 @@ export const postListSchema = z
   })
   .meta({ id: 'PostListParams', description: 'List parameters of posts.' });
 
-/** List parameters of pages (`orderby` also takes `menu_order`). */
 export const pageListSchema = z
-  .strictObject({
-    ...commonList,
-    orderby: orderbyWithMenuOrder.optional(),
-    author: ids.optional(),
-    author_exclude: ids.optional(),
-    menu_order: z.int().optional(),
-    parent: ids.optional(),
-    parent_exclude: ids.optional(),
-  })
+  .strictObject({ ...commonList, ...byMenuOrder, ...byAuthor, ...byParent })
   .meta({
     id: 'PageListParams',
     description: 'List parameters of pages (`orderby` also takes `menu_order`).',
   });
 
-/** Media types of the `media_type` filter. */
 export const mediaTypeSchema = z
   .enum(['image', 'video', 'text', 'application', 'audio'])
   .meta({ id: 'MediaType', description: 'Media types of the `media_type` filter.', group: '' });
@@ -189,14 +172,11 @@ export const mediaTypeSchema = z
 const singleOrList = <S extends z.ZodType<string>>(s: S) =>
   oneOrMany(s).transform((v) => (Array.isArray(v) && v.length === 1 ? (v[0] as z.output<S>) : v));
 
-/** List parameters of media. */
 export const mediaListSchema = z
   .strictObject({
     ...commonList,
-    author: ids.optional(),
-    author_exclude: ids.optional(),
-    parent: ids.optional(),
-    parent_exclude: ids.optional(),
+    ...byAuthor,
+    ...byParent,
     media_type: singleOrList(mediaTypeSchema)
       .optional()
       .describe(
@@ -210,13 +190,11 @@ export const mediaListSchema = z
   })
   .meta({ id: 'MediaListParams', description: 'List parameters of media.' });
 
-/** List parameters of menu items (`orderby` also takes `menu_order`). */
 export const menuItemListSchema = z
   .strictObject({
     ...commonList,
-    orderby: orderbyWithMenuOrder.optional(),
-    menu_order: z.int().optional(),
-    tax_relation: taxRelation.optional(),
+    ...byMenuOrder,
+    ...taxRelation,
     menus: termFilterSchema.optional(),
     menus_exclude: termFilterSchema.optional(),
   })
@@ -225,21 +203,18 @@ export const menuItemListSchema = z
     description: 'List parameters of menu items (`orderby` also takes `menu_order`).',
   });
 
-/** List parameters of reusable blocks. */
 export const blockListSchema = z
   .strictObject({
     ...commonList,
-    tax_relation: taxRelation.optional(),
+    ...taxRelation,
     wp_pattern_category: termFilterSchema.optional(),
     wp_pattern_category_exclude: termFilterSchema.optional(),
   })
   .meta({ id: 'BlockListParams', description: 'List parameters of reusable blocks.' });
 
-/** List parameters of templates and template parts (not paginated). */
 export const templateListSchema = z
   .strictObject({
-    ...global,
-    context,
+    ...contextOnly,
     wp_id: z.int().min(0).optional(),
     area: z.string().optional(),
     post_type: z.string().optional(),
@@ -249,7 +224,6 @@ export const templateListSchema = z
     description: 'List parameters of templates and template parts (not paginated).',
   });
 
-/** Parameters of `GET /templates/lookup`. */
 export const templateLookupSchema = z
   .strictObject({
     ...global,
@@ -259,11 +233,9 @@ export const templateLookupSchema = z
   })
   .meta({ id: 'TemplateLookupParams', description: 'Parameters of `GET /templates/lookup`.' });
 
-/** List parameters of revisions. */
 export const revisionListSchema = z
   .strictObject({
-    ...global,
-    context,
+    ...contextOnly,
     page: z.int().min(1).optional(),
     per_page: z.int().min(1).max(100).optional(),
     search: z.string().optional(),
@@ -275,24 +247,20 @@ export const revisionListSchema = z
   })
   .meta({ id: 'RevisionListParams', description: 'List parameters of revisions.' });
 
-/** Parameters of reads that only take `context`. */
-export const contextOnlySchema = z.strictObject({ ...global, context: contextSchema.optional() }).meta({
+export const contextOnlySchema = z.strictObject(contextOnly).meta({
   id: 'ContextParams',
   description:
     "Parameters of reads that take only `context` (plus WordPress's global `_fields` and `_embed`).",
 });
 
-/** Item read parameters of posts, pages and blocks. */
 export const itemReadWithPasswordSchema = z
   .strictObject({
-    ...global,
-    context,
+    ...contextOnly,
     excerpt_length: z.int().min(1).optional().describe('Length of the generated excerpt, in words.'),
     password: z.string().optional().describe('The password of a password-protected item.'),
   })
   .meta({ id: 'ItemReadParams', description: 'Item read parameters of posts, pages and blocks.' });
 
-/** Delete parameters. */
 export const deleteSchema = z
   .strictObject({
     force: z

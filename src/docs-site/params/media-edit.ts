@@ -21,13 +21,11 @@ const crop = z.strictObject({
 
 const CROP = '@deprecated use a crop modifier. 0 to 100.';
 
-/** One media edit modifier. */
 export const mediaModifierSchema = z.discriminatedUnion('type', [flip, rotate, crop]).meta({
   id: 'MediaModifier',
   description: 'One media edit modifier: flip, rotate (degrees clockwise) or crop (percentages).',
 });
 
-/** Body of `POST /media/{id}/edit`. */
 export const mediaEditSchema = z
   .looseObject({
     src: z.url().describe('The address of the image to edit.'),
@@ -50,7 +48,6 @@ export const mediaEditSchema = z
   })
   .meta({ id: 'MediaEditBody', description: 'Body of `POST /media/{id}/edit`.' });
 
-/** Body of `POST /media/{id}/post-process`. */
 export const mediaPostProcessSchema = z
   .strictObject({ action: z.literal('create-image-subsizes') })
   .meta({ id: 'MediaPostProcessBody', description: 'Body of `POST /media/{id}/post-process`.' });

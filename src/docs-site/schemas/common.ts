@@ -37,6 +37,3 @@ export const textOrRendered = z.union([z.string(), renderedField]);
 
 /** Links of a resource (`_links`), left unchecked beyond being an object. */
 export const links = looseRecord.optional();
-
-/** Any JSON value, for routes whose answers the interface does not describe. */
-export const anyJson = z.unknown();

@@ -8,10 +8,6 @@ import { emptyArrayAsObject, links, looseRecord, renderedField, textOrRendered }
 
 const dateOrNull = z.string().nullable().optional();
 
-/**
- * `meta` of posts, pages, blocks and their revisions: `footnotes` (a string, empty by default) since
- * WordPress 6.3, `[]` when no meta field is registered (6.1).
- */
 export const contentMetaSchema = emptyArrayAsObject(z.looseObject({ footnotes: z.string().optional() })).meta(
   {
     id: 'ContentMeta',
@@ -22,10 +18,6 @@ export const contentMetaSchema = emptyArrayAsObject(z.looseObject({ footnotes: z
 );
 const contentMeta = contentMetaSchema.optional();
 
-/**
- * `modified` of a template: a date-time once customized; for a template that is only the theme's
- * file, WordPress 6.8 sends `false` and 7.x `null` (6.1 leaves the field out). Both become `null`.
- */
 const templateModified = z
   .union([
     z.string(),
@@ -67,14 +59,12 @@ const contentBase = {
   _links: links,
 };
 
-/** Members every content kind (posts, pages, media, blocks) shares. */
 export const contentItemSchema = z.looseObject(contentBase).meta({
   id: 'ContentItem',
   description: 'Members every content kind (posts, pages, media, blocks) shares.',
   group: '',
 });
 
-/** A post. */
 export const postSchema = z
   .looseObject({
     ...contentBase,
@@ -90,7 +80,6 @@ export const postSchema = z
   })
   .meta({ id: 'Post', description: 'A post.' });
 
-/** A page. */
 export const pageSchema = z
   .looseObject({
     ...contentBase,
@@ -102,7 +91,6 @@ export const pageSchema = z
     description: 'A page of the site (named so as not to clash with {@link Page}, a page of a list).',
   });
 
-/** A media attachment. */
 export const mediaSchema = z
   .looseObject({
     ...contentBase,
@@ -122,7 +110,6 @@ export const mediaSchema = z
   })
   .meta({ id: 'Media', description: 'A media attachment.' });
 
-/** A navigation menu item. */
 export const menuItemSchema = z
   .looseObject({
     id: z.number().int(),
@@ -147,7 +134,6 @@ export const menuItemSchema = z
   })
   .meta({ id: 'MenuItem', description: 'A navigation menu item.' });
 
-/** A reusable block (pattern). */
 export const blockSchema = z
   .looseObject({
     ...contentBase,
@@ -166,7 +152,6 @@ export const blockSchema = z
   })
   .meta({ id: 'Block', description: 'A reusable block (pattern).' });
 
-/** A template or template part; its id is a string `theme//slug`. */
 export const templateSchema = z
   .looseObject({
     id: z.string(),
@@ -197,18 +182,12 @@ export const templateSchema = z
     description: 'A template or template part; its id is a string such as `twentytwentythree//home`.',
   });
 
-/**
- * A revision or an autosave of a template (WordPress 6.4+): shaped like a template, so `id` is the
- * template's own id (`theme//slug`), `wp_id` the revision's post id (the one `get` and `delete`
- * take) and `parent` the post id of the customized template.
- */
 export const templateRevisionSchema = templateSchema.extend({ parent: z.number().int().optional() }).meta({
   id: 'TemplateRevision',
   description:
     "A revision or an autosave of a template (WordPress 6.4+). It has the shape of a template: `id` is\nthe template's own id (`theme//slug`), `wp_id` the revision's post id (what `revisions().get()`\nand `delete()` take) and `parent` the post id of the customized template.",
 });
 
-/** A revision or an autosave. `parent` is the id of the item revised (a string for templates). */
 export const revisionSchema = z
   .looseObject({
     id: z.number().int(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emptyArrayAsObject, looseRecord } from './common.js';
 
-/** One argument of a route endpoint, as the index describes it. */
 export const routeArgSchema = z
   .looseObject({
     type: z.union([z.string(), z.array(z.string())]).optional(),
@@ -18,7 +17,6 @@ export const routeArgSchema = z
     group: '',
   });
 
-/** One endpoint of a route: methods and arguments. */
 export const routeEndpointSchema = z
   .looseObject({
     methods: z.array(z.string()),
@@ -31,7 +29,6 @@ export const routeEndpointSchema = z
     group: '',
   });
 
-/** One route of the index. */
 export const routeSchema = z
   .looseObject({
     namespace: z.string(),
@@ -42,7 +39,6 @@ export const routeSchema = z
   })
   .meta({ id: 'DocsSiteRoute', description: 'One route of the index.' });
 
-/** `authentication` of the index: `[]` when nothing is advertised. */
 export const authenticationSchema = emptyArrayAsObject(
   z.looseObject({
     'application-passwords': z
@@ -53,7 +49,6 @@ export const authenticationSchema = emptyArrayAsObject(
   }),
 );
 
-/** The index document (GET on the REST root), spec section 2. */
 export const indexSchema = z
   .looseObject({
     name: z.string().optional(),
@@ -72,7 +67,6 @@ export const indexSchema = z
   })
   .meta({ id: 'DocsSiteIndex', description: 'The index document (`GET {rest_root}/`), spec section 2.' });
 
-/** The root of one namespace (`GET /forms/v1`). */
 export const namespaceIndexSchema = z
   .looseObject({
     namespace: z.string(),

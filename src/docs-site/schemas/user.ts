@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { links, looseRecord } from './common.js';
 
-/** The authenticated user (`GET /{ns}/users/me`), as far as the client relies on it. */
 export const currentUserSchema = z
   .looseObject({
     id: z.number().int(),

@@ -66,17 +66,24 @@ export function slugProblem(slug: string): string | undefined {
   return undefined;
 }
 
-/** YAML front matter: a first line `---`, up to a line `---` (or `...`). */
-function splitFrontMatter(text: string): { yaml: string; body: string } | 'unclosed' | undefined {
+/**
+ * The front matter (YAML between a first line `---` and a line `---` or `...`) as a mapping, and the
+ * body after it; or what is wrong with it.
+ */
+function frontMatter(
+  text: string,
+  renderer: Renderer,
+): { meta: Record<string, unknown>; body: string } | string {
   const lines = text.split('\n');
-  if (lines[0]?.trimEnd() !== '---') return undefined;
-  for (let i = 1; i < lines.length; i++) {
-    const line = (lines[i] ?? '').trimEnd();
-    if (line === '---' || line === '...') {
-      return { yaml: lines.slice(1, i).join('\n'), body: lines.slice(i + 1).join('\n') };
-    }
-  }
-  return 'unclosed';
+  if (lines[0]?.trimEnd() !== '---') return { meta: {}, body: text };
+  const end = lines.findIndex((line, i) => i > 0 && ['---', '...'].includes(line.trimEnd()));
+  if (end === -1) return 'the front matter that starts with "---" has no closing "---" line';
+  const parsed = renderer.yaml(lines.slice(1, end).join('\n'));
+  if ('error' in parsed) return `the front matter is not valid YAML: ${parsed.error}`;
+  const meta = parsed.value ?? {};
+  if (typeof meta !== 'object' || Array.isArray(meta))
+    return 'the front matter must be a mapping of keys to values';
+  return { meta: meta as Record<string, unknown>, body: lines.slice(end + 1).join('\n') };
 }
 
 /** All `*.md` files below `dir` (hidden files and folders and `node_modules` left out), sorted. */
@@ -106,13 +113,6 @@ function inside(dir: string, from: string, path: string): string | undefined {
   return rel === '' || rel.startsWith('..') || isAbsolute(rel) ? undefined : abs;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  return stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
-}
-
 /**
  * Read and check every Markdown file of `dir`. Every problem is collected (so one run names them
  * all); the caller refuses the sync when there is any.
@@ -133,49 +133,27 @@ export async function readFolder(
     const problem = (code: DocsSyncIssue['code'], message: string, key?: string) =>
       issues.push({ code, file, message, ...(key ? { key } : {}) });
     const text = (await readFile(abs, 'utf8')).replace(/^\uFEFF/, '');
-    let meta: Record<string, unknown> = {};
-    let body = text;
-    const split = splitFrontMatter(text);
-    if (split === 'unclosed') {
-      problem('invalid_front_matter', 'the front matter that starts with "---" has no closing "---" line');
+    const front = frontMatter(text, renderer);
+    if (typeof front === 'string') {
+      problem('invalid_front_matter', front);
       continue;
     }
-    if (split) {
-      body = split.body;
-      const parsed = renderer.yaml(split.yaml);
-      if ('error' in parsed) {
-        problem('invalid_front_matter', `the front matter is not valid YAML: ${parsed.error}`);
-        continue;
-      }
-      if (parsed.value === null || parsed.value === undefined) meta = {};
-      else if (typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-        problem('invalid_front_matter', 'the front matter must be a mapping of keys to values');
-        continue;
-      } else meta = parsed.value as Record<string, unknown>;
-    }
-    let bad = false;
+    const { meta, body } = front;
+    // A file with a problem is left out once all of its problems are named.
+    const problemsBefore = issues.length;
     for (const key of Object.keys(meta)) {
       if (!KEYS.has(key)) {
-        problem(
-          'unknown_front_matter_key',
-          `unknown front matter key "${key}" (known: ${[...KEYS].join(', ')})`,
-          key,
-        );
-        bad = true;
+        const known = [...KEYS].join(', ');
+        problem('unknown_front_matter_key', `unknown front matter key "${key}" (known: ${known})`, key);
       } else if (type === 'posts' && PAGE_ONLY.has(key)) {
         problem('unknown_front_matter_key', `"${key}" is for pages, not posts`, key);
-        bad = true;
       }
     }
     const stringValue = (key: string): string | undefined => {
-      const value = meta[key];
-      if (value === undefined || value === null) return undefined;
-      if (typeof value !== 'string') {
-        problem('invalid_front_matter', `"${key}" must be a string`, key);
-        bad = true;
-        return undefined;
-      }
-      return value;
+      const value = meta[key] ?? undefined;
+      if (value === undefined || typeof value === 'string') return value;
+      problem('invalid_front_matter', `"${key}" must be a string`, key);
+      return undefined;
     };
     const name = abs.slice(dirname(abs).length + 1).replace(/\.md$/i, '');
     const folder = posix(relative(dir, dirname(abs)));
@@ -191,59 +169,43 @@ export async function readFolder(
           : `"slug: ${slug}" is refused: it must be ${slugBad}`,
         'slug',
       );
-      bad = true;
     }
     const status = stringValue('status') ?? 'publish';
     if (!(SYNC_STATUSES as readonly string[]).includes(status)) {
       problem('invalid_front_matter', `"status" must be one of ${SYNC_STATUSES.join(', ')}`, 'status');
-      bad = true;
     }
-    let menuOrder = 0;
-    if (meta.menu_order !== undefined && meta.menu_order !== null) {
-      if (!Number.isSafeInteger(meta.menu_order)) {
-        problem('invalid_front_matter', '"menu_order" must be a whole number', 'menu_order');
-        bad = true;
-      } else menuOrder = meta.menu_order as number;
+    const menuOrder = meta.menu_order ?? 0;
+    if (!Number.isSafeInteger(menuOrder)) {
+      problem('invalid_front_matter', '"menu_order" must be a whole number', 'menu_order');
     }
-    let parentSlug: string | undefined;
     const parentFromFrontMatter = 'parent' in meta;
-    if (parentFromFrontMatter && meta.parent !== null) {
-      parentSlug = stringValue('parent');
-      if (parentSlug !== undefined && slugProblem(parentSlug)) {
-        problem('invalid_slug', `"parent: ${parentSlug}" is not a slug the site can hold`, 'parent');
-        bad = true;
-      }
+    const parentSlug = stringValue('parent');
+    if (parentSlug !== undefined && slugProblem(parentSlug)) {
+      problem('invalid_slug', `"parent: ${parentSlug}" is not a slug the site can hold`, 'parent');
     }
     const template = stringValue('template') ?? '';
     const excerpt = stringValue('excerpt') ?? '';
-    let featuredImage: string | undefined;
     const featured = stringValue('featured_image');
-    if (featured !== undefined) {
-      featuredImage = await localImage(dir, abs, featured, 'featured_image', problem);
-      if (featuredImage === undefined) bad = true;
-    }
+    const featuredImage =
+      featured === undefined ? undefined : await localImage(dir, abs, featured, 'featured_image', problem);
     const parsed = renderer.markdown(body);
     const images: string[] = [];
-    for (const src of parsed.imageSources) {
-      if (!isLocal(src)) continue;
+    for (const src of parsed.imageSources.filter(isLocal)) {
       const image = await localImage(dir, abs, src, undefined, problem);
-      if (image === undefined) bad = true;
-      else if (!images.includes(image)) images.push(image);
+      if (image !== undefined && !images.includes(image)) images.push(image);
     }
     const links: string[] = [];
-    for (const href of parsed.linkTargets) {
-      if (!isMarkdownLink(href)) continue;
+    for (const href of parsed.linkTargets.filter(isMarkdownLink)) {
       const target = inside(dir, dirname(abs), decodePath(href));
       if (target === undefined || !files.includes(target)) {
         problem(
           'missing_link',
           `the link "${href}" leads ${target === undefined ? 'outside the folder' : `to ${posix(relative(dir, target))}, which is not a Markdown file of the folder`}; only links to its Markdown files become links to their pages`,
         );
-        bad = true;
       } else if (!links.includes(target)) links.push(target);
     }
     const title = stringValue('title') ?? (parsed.firstHeading || slug);
-    if (bad) continue;
+    if (issues.length > problemsBefore) continue;
     const source: SourceFile = {
       file,
       slug,
@@ -252,7 +214,7 @@ export async function readFolder(
       title,
       status: status as SyncStatus,
       excerpt,
-      menuOrder,
+      menuOrder: menuOrder as number,
       template,
       featuredImage,
       images,
@@ -331,7 +293,7 @@ async function localImage(
     problem('missing_image', `${what} is outside the folder; only files inside it are uploaded`, key);
     return undefined;
   }
-  if (!(await isFile(abs))) {
+  if (!(await stat(abs).catch(() => undefined))?.isFile()) {
     problem('missing_image', `${what} does not exist (looked for ${posix(relative(dir, abs))})`, key);
     return undefined;
   }

@@ -4,7 +4,7 @@ import { basename, extname, join, resolve } from 'node:path';
 import type { BatchRequest, BatchResult } from '../batch-request.js';
 import type { DocsSiteClient } from '../client.js';
 import { DocsSiteError, invalidParam } from '../errors.js';
-import type { ContentItem, RenderedField } from '../types/answers.js';
+import type { ContentItem, RenderedField } from '../types/resources.js';
 import { DocsSyncError, type DocsSyncIssue } from './errors.js';
 import { readFolder, type SourceFile } from './folder.js';
 import { loadRenderer } from './render.js';
@@ -17,8 +17,8 @@ type SiteItem = ContentItem & { parent?: number; menu_order?: number };
 /** The part of the pages and posts resources the sync uses. */
 interface SyncResource {
   iterate(params: Record<string, unknown>): AsyncIterable<SiteItem>;
-  batchCreate(body: Record<string, unknown>): BatchRequest;
-  batchUpdate(id: number, body: Record<string, unknown>): BatchRequest;
+  batchCreate(body: Desired): BatchRequest;
+  batchUpdate(id: number, body: Desired): BatchRequest;
   batchDelete(id: number): BatchRequest;
   parse(value: unknown): SiteItem;
 }
@@ -71,12 +71,12 @@ interface Plan {
   workOf: Map<string, Work>;
   /** By absolute path of the Markdown file. */
   workOfFile: Map<string, Work>;
-  deletes: { item: SyncItem; slug: string }[];
+  /** Items to move to the trash (`prune`). */
+  deletes: SyncItem[];
   mediaOf: Map<string, MediaFile>;
   toUpload: MediaFile[];
   /** Ids the state file named that the site still has. */
   onSite: Set<number>;
-  report: SyncReport;
 }
 
 const CHUNK = 100;
@@ -115,8 +115,7 @@ export async function syncFolder(
   dir: string,
   options: SyncOptions = {},
 ): Promise<SyncReport> {
-  const plan = await planSync(docs, dir, options);
-  const { report } = plan;
+  const { plan, report } = await planSync(docs, dir, options);
   if (options.plan) return report;
   const conflicts = report.items.filter((i) => i.action === 'conflict');
   if (conflicts.length > 0 && !options.force) {
@@ -135,22 +134,21 @@ export async function syncFolder(
     report.media.uploaded = 0;
     return report;
   }
-  return apply(docs, plan, options);
+  return apply(docs, plan, report, options);
 }
 
 /** Read the folder, the state file and the site, and decide every item's action. Writes nothing. */
-async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions): Promise<Plan> {
+async function planSync(
+  docs: DocsSiteClient,
+  dir: string,
+  options: SyncOptions,
+): Promise<{ plan: Plan; report: SyncReport }> {
   const where = 'syncFolder';
   const type = options.type ?? 'pages';
   if (type !== 'pages' && type !== 'posts') throw invalidParam('type', 'must be "pages" or "posts"', where);
   if (typeof dir !== 'string' || dir === '') throw invalidParam('dir', 'is required: a folder', where);
   const root = resolve(dir);
-  if (
-    !(await stat(root).then(
-      (s) => s.isDirectory(),
-      () => false,
-    ))
-  ) {
+  if (!(await stat(root).catch(() => undefined))?.isDirectory()) {
     throw new DocsSyncError([{ code: 'invalid_folder', message: `${dir} is not a folder` }]);
   }
   const resource = docs[type] as unknown as SyncResource;
@@ -165,36 +163,25 @@ async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions)
   });
 
   const bySlug = new Map(sources.map((s) => [s.slug, s]));
-  const external = [
-    ...new Set(sources.flatMap((s) => (s.parentSlug && !bySlug.has(s.parentSlug) ? [s.parentSlug] : []))),
-  ];
   const entries = state?.items ?? {};
 
-  // What the site holds: the items the state file names, and the others by slug.
+  // What the site holds: the items the state file names, and the others (and outside parents) by slug.
   const byId = new Map<number, SiteItem>();
   const read = async (params: Record<string, unknown>) => {
     const found: SiteItem[] = [];
-    for await (const item of resource.iterate({
-      ...params,
-      status: ['any'],
-      context: 'edit',
-      per_page: CHUNK,
-    }))
-      found.push(item);
+    const query = { ...params, status: ['any'], context: 'edit', per_page: CHUNK };
+    for await (const item of resource.iterate(query)) found.push(item);
     for (const item of found) byId.set(item.id, item);
     return found;
   };
   for (const ids of chunks(Object.values(entries).map((e) => e.id))) await read({ include: ids });
   const onSite = new Set(Object.values(entries).flatMap((e) => (byId.has(e.id) ? [e.id] : [])));
-  const unresolved = [
-    ...sources.filter((s) => !byId.has(entries[s.slug]?.id ?? 0)).map((s) => s.slug),
-    ...external,
-  ];
-  for (const slugs of chunks(unresolved)) await read({ slug: slugs });
+  const unresolved = new Set(sources.filter((s) => !byId.has(entries[s.slug]?.id ?? 0)).map((s) => s.slug));
+  for (const s of sources) if (s.parentSlug && !bySlug.has(s.parentSlug)) unresolved.add(s.parentSlug);
+  for (const slugs of chunks([...unresolved])) await read({ slug: slugs });
   const siteBySlug = new Map<string, SiteItem[]>();
   for (const item of byId.values()) {
-    if (typeof item.slug === 'string')
-      siteBySlug.set(item.slug, [...(siteBySlug.get(item.slug) ?? []), item]);
+    if (item.slug !== undefined) siteBySlug.set(item.slug, [...(siteBySlug.get(item.slug) ?? []), item]);
   }
 
   const claimed = new Set(onSite);
@@ -215,16 +202,10 @@ async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions)
     mediaOf: new Map(),
     toUpload: [],
     onSite,
-    report: undefined as unknown as SyncReport,
   };
   const reused = await findMedia(docs, sources, plan);
 
   const pages = type === 'pages';
-  for (const { item, site } of ordered) {
-    if (!site) continue;
-    item.id = site.id;
-    if (typeof site.link === 'string') item.link = site.link;
-  }
   for (const work of ordered) {
     const { item, site, entry } = work;
     if (!site) continue;
@@ -244,9 +225,8 @@ async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions)
   // Items the sync created earlier whose file is gone.
   const orphans: string[] = [];
   for (const [slug, entry] of Object.entries(entries)) {
-    if (bySlug.has(slug) || !entry.created) continue;
     const site = byId.get(entry.id);
-    if (!site) continue;
+    if (bySlug.has(slug) || !entry.created || !site) continue;
     if (!options.prune) {
       orphans.push(slug);
       continue;
@@ -257,13 +237,13 @@ async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions)
       item.action = 'conflict';
       item.changes = ['edited on the site since the last sync, and its file is gone'];
     }
-    plan.deletes.push({ item, slug });
+    plan.deletes.push(item);
   }
   if (pages && plan.deletes.length > 0) await checkChildren(plan, read, issues);
   if (issues.length > 0) throw new DocsSyncError(issues);
 
-  const items = [...ordered.map((w) => w.item), ...plan.deletes.map((d) => d.item)];
-  plan.report = {
+  const items = [...ordered.map((w) => w.item), ...plan.deletes];
+  const report: SyncReport = {
     type,
     planned: options.plan === true,
     confirmed: true,
@@ -274,7 +254,7 @@ async function planSync(docs: DocsSiteClient, dir: string, options: SyncOptions)
     orphans,
     stateFile: join(root, STATE_FILE),
   };
-  return plan;
+  return { plan, report };
 }
 
 /** The site's item for a file (by the state file's id, else adopted by slug) and a parent outside the folder. */
@@ -308,12 +288,12 @@ function match(
     site = candidates.length === 1 ? candidates[0] : undefined;
     if (site) claimed.add(site.id);
   }
-  const work: Work = {
-    source,
-    entry,
-    site,
-    item: { slug: source.slug, file: source.file, action: 'create', outcome: 'planned' },
-  };
+  const item: SyncItem = { slug: source.slug, file: source.file, action: 'create', outcome: 'planned' };
+  if (site) {
+    item.id = site.id;
+    if (typeof site.link === 'string') item.link = site.link;
+  }
+  const work: Work = { source, entry, site, item };
   const parent = source.parentSlug;
   if (parent === undefined) return work;
   work.item.parent = parent;
@@ -338,12 +318,8 @@ function match(
 /** Local images, found on the site by a slug made from their content hash. Returns how many are there. */
 async function findMedia(docs: DocsSiteClient, sources: SourceFile[], plan: Plan): Promise<number> {
   const media = new Map<string, MediaFile>();
-  for (const path of new Set(
-    sources.flatMap((s) => [...s.images, ...(s.featuredImage ? [s.featuredImage] : [])]),
-  )) {
-    const hash = createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex');
+  for (const path of new Set(sources.flatMap(imagesOf))) {
+    const hash = sha256(await readFile(path));
     const file = media.get(hash) ?? { hash, path, slug: `docs-sync-${hash.slice(0, 24)}` };
     media.set(hash, file);
     plan.mediaOf.set(path, file);
@@ -367,7 +343,7 @@ async function checkChildren(
   read: (params: Record<string, unknown>) => Promise<SiteItem[]>,
   issues: DocsSyncIssue[],
 ): Promise<void> {
-  const trashed = new Map(plan.deletes.map((d) => [d.item.id as number, d.slug]));
+  const trashed = new Map(plan.deletes.map((d) => [d.id as number, d.slug]));
   for (const { source, externalParentId } of plan.works) {
     if (externalParentId === undefined || !trashed.has(externalParentId)) continue;
     issues.push({
@@ -429,19 +405,41 @@ function changedOnSite(site: SiteItem, entry: StateEntry | undefined, pages: boo
 }
 
 /** Carry out a plan: uploads, then the items in waves (a page after its parent), links, then the trash. */
-async function apply(docs: DocsSiteClient, plan: Plan, options: SyncOptions): Promise<SyncReport> {
-  const { report, works, toUpload, resource } = plan;
+async function apply(
+  docs: DocsSiteClient,
+  plan: Plan,
+  report: SyncReport,
+  options: SyncOptions,
+): Promise<SyncReport> {
+  const { works, toUpload, resource } = plan;
   const pages = plan.type === 'pages';
-  const entries = plan.state?.items ?? {};
-  const next: SyncState = { version: 1, site: docs.baseUrl, type: plan.type, items: { ...entries } };
+  const next: SyncState = {
+    version: 1,
+    site: docs.baseUrl,
+    type: plan.type,
+    items: { ...plan.state?.items },
+  };
   const before = JSON.stringify(plan.state ?? null);
-  const writes = report.items.filter((i) => i.action !== 'unchanged');
-  const total = toUpload.length + writes.length;
+  const total = toUpload.length + report.items.filter((i) => i.action !== 'unchanged').length;
   let done = 0;
   const progress = (n: number) => {
     done += n;
     options.onProgress?.({ done, total });
   };
+  /** A call of the batch route, its progress counted on from what is done. */
+  const batch = async (requests: BatchRequest[]) => {
+    const start = done;
+    const results = await docs.batch(requests, {
+      onProgress: (p) => options.onProgress?.({ done: Math.min(total, start + p.done), total }),
+    });
+    done = Math.min(total, start + requests.length);
+    return results;
+  };
+  const fail = (item: SyncItem, error = notParsed()) => {
+    item.outcome = 'failed';
+    item.error = error;
+  };
+
   let uploaded = 0;
   for (const file of toUpload) {
     try {
@@ -473,28 +471,25 @@ async function apply(docs: DocsSiteClient, plan: Plan, options: SyncOptions): Pr
   /** Writes `wave` through the batch route; each item is done (and remembered) or failed. */
   const write = async (wave: Work[]) => {
     const bodies = wave.map((w) => desiredOf(plan, w));
-    const requests = wave.map((w, i) => {
-      const body = bodies[i] as Desired as unknown as Record<string, unknown>;
-      return w.item.id === undefined ? resource.batchCreate(body) : resource.batchUpdate(w.item.id, body);
-    });
-    const start = done;
-    const results = await docs.batch(requests, {
-      onProgress: (p) => options.onProgress?.({ done: Math.min(total, start + p.done), total }),
-    });
-    done = Math.min(total, start + wave.length);
-    wave.forEach((work, i) => {
+    const results = await batch(
+      wave.map(({ item }, i) => {
+        const body = bodies[i] as Desired;
+        return item.id === undefined ? resource.batchCreate(body) : resource.batchUpdate(item.id, body);
+      }),
+    );
+    for (const [i, work] of wave.entries()) {
+      const { item } = work;
       const result = results[i] as BatchResult;
       const answer = result.ok ? parseAnswer(resource, result) : undefined;
       if (!answer) {
-        work.item.outcome = 'failed';
-        work.item.error = result.error ?? notParsed();
-        return;
+        fail(item, result.error);
+        continue;
       }
-      work.item.id = answer.id;
-      if (typeof answer.link === 'string') work.item.link = answer.link;
-      work.item.outcome = 'done';
+      item.id = answer.id;
+      if (typeof answer.link === 'string') item.link = answer.link;
+      item.outcome = 'done';
       remember(work, answer, bodies[i] as Desired);
-    });
+    }
     await writeState(plan.root, next);
   };
 
@@ -506,11 +501,11 @@ async function apply(docs: DocsSiteClient, plan: Plan, options: SyncOptions): Pr
       remember(work, work.site as SiteItem, desiredOf(plan, work));
       continue;
     }
-    const images = [...work.source.images, ...(work.source.featuredImage ? [work.source.featuredImage] : [])];
-    const broken = images.map((p) => plan.mediaOf.get(p)?.error).find((e) => e !== undefined);
+    const broken = imagesOf(work.source)
+      .map((p) => plan.mediaOf.get(p)?.error)
+      .find((e) => e !== undefined);
     if (broken) {
-      work.item.outcome = 'failed';
-      work.item.error = broken;
+      fail(work.item, broken);
       progress(1);
     } else pending.push(work);
   }
@@ -543,23 +538,16 @@ async function apply(docs: DocsSiteClient, plan: Plan, options: SyncOptions): Pr
   );
   if (relinked.length > 0) await write(relinked);
 
-  const trash = plan.deletes.filter((d) => d.item.id !== undefined);
-  if (trash.length > 0) {
-    const start = done;
-    const results = await docs.batch(
-      trash.map((d) => resource.batchDelete(d.item.id as number)),
-      { onProgress: (p) => options.onProgress?.({ done: Math.min(total, start + p.done), total }) },
-    );
-    trash.forEach((d, i) => {
+  if (plan.deletes.length > 0) {
+    const results = await batch(plan.deletes.map((item) => resource.batchDelete(item.id as number)));
+    for (const [i, item] of plan.deletes.entries()) {
       const result = results[i] as BatchResult;
-      if (result.ok) {
-        d.item.outcome = 'done';
-        delete next.items[d.slug];
-      } else {
-        d.item.outcome = 'failed';
-        d.item.error = result.error ?? notParsed();
+      if (!result.ok) fail(item, result.error);
+      else {
+        item.outcome = 'done';
+        delete next.items[item.slug];
       }
-    });
+    }
   }
   // Entries of items gone from the site, or adopted items whose file is gone, are forgotten.
   for (const [slug, entry] of Object.entries(next.items)) {
@@ -629,20 +617,14 @@ function checkSlugs(sources: SourceFile[], issues: DocsSyncIssue[]): void {
 function parentsFirst(works: Work[]): Work[] {
   const bySlug = new Map(works.map((w) => [w.source.slug, w]));
   const depth = (w: Work): number => {
-    let d = 0;
-    for (let p = w.source.parentSlug; p !== undefined && bySlug.has(p); p = bySlug.get(p)?.source.parentSlug)
-      d++;
-    return d;
+    const parent = w.source.parentSlug === undefined ? undefined : bySlug.get(w.source.parentSlug);
+    return parent ? 1 + depth(parent) : 0;
   };
-  return works
-    .map((w) => [depth(w), w] as const)
-    .sort((a, b) => a[0] - b[0])
-    .map(([, w]) => w);
+  return [...works].sort((a, b) => depth(a) - depth(b));
 }
 
 function rawOf(field: string | RenderedField | undefined): string | undefined {
-  if (typeof field === 'string') return field;
-  return field?.raw;
+  return typeof field === 'string' ? field : field?.raw;
 }
 
 /** The fields the sync sets, as the site holds them (edit context), in the order of {@link Desired}. */
@@ -669,7 +651,16 @@ function differences(desired: Desired, held: Desired): string[] {
 }
 
 function hashOf(desired: Desired): string {
-  return createHash('sha256').update(JSON.stringify(desired)).digest('hex');
+  return sha256(JSON.stringify(desired));
+}
+
+function sha256(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** The local images a file shows: in its body, and its featured image. */
+function imagesOf(source: SourceFile): string[] {
+  return source.featuredImage ? [...source.images, source.featuredImage] : source.images;
 }
 
 function countActions(items: SyncItem[]): Record<SyncAction, number> {

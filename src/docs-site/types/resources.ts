@@ -1,49 +1,58 @@
 /*
- * What each resource of the client offers, as plain interfaces. The objects are built from one route
- * table (src/docs-site/routes.ts); a capability the interface does not have (revisions of menu items,
- * batch items of media) is absent both here and at run time.
+ * The public types of the client: only those (the entry point re-exports this module whole).
+ *
+ * The answers of the site and what scripts send (list and read parameters, request bodies) are
+ * generated from the zod schemas that check them at run time (scripts/docs-site-types.ts →
+ * ./generated.ts): one source, no zod in the public types. Nearly every member of an answer is
+ * optional, because `context=embed` and `_fields` return subsets, and every answer object keeps unknown
+ * members, because plugins register their own fields. Optional parameters also take `undefined` (for
+ * `exactOptionalPropertyTypes`); an `undefined` member is not sent.
+ *
+ * The resource objects are built from one route table (src/docs-site/routes.ts), and each resource's
+ * interface (PostsResource, FormsResource, …) is generated from the same table out of the pieces
+ * here: a capability the interface does not have (revisions of menu items, batch items of media) is
+ * absent both there and at run time.
  */
+export type * from './generated.js';
+
 import type { BatchRequest } from '../batch-request.js';
 import type { IterateOptions, Page } from '../pagination.js';
 import type { UploadSource } from '../upload.js';
 import type {
-  Block,
-  Media,
-  MenuItem,
-  OEmbed,
-  Post,
-  Revision,
-  SitePage,
-  Template,
-  TemplateRevision,
-} from './answers.js';
-import type {
-  BlockBody,
-  BlockListParams,
   ContextParams,
   DeleteOptions,
-  ItemReadParams,
+  Media,
   MediaBody,
   MediaEditBody,
-  MediaListParams,
   MediaPostProcessBody,
-  MenuItemBody,
-  MenuItemListParams,
+  OEmbed,
   OEmbedEmbedParams,
   OEmbedProxyParams,
-  PageBody,
-  PageListParams,
-  PostBody,
-  PostListParams,
+  Revision,
   RevisionListParams,
-  TemplateCreateBody,
-  TemplateListParams,
   TemplateLookupParams,
-  TemplatePartCreateBody,
-  TemplatePartUpdateBody,
-  TemplateUpdateBody,
-  UpdateOptions,
-} from './requests.js';
+  TemplateRevision,
+} from './generated.js';
+
+/** HTTP methods the interface uses. */
+export type DocsSiteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * An answer of the site: status, headers and the parsed JSON body.
+ *
+ * @group Docs site
+ */
+export interface DocsSiteResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Options of an update. @group Docs site */
+export interface UpdateOptions {
+  /** The method used; the site accepts POST, PUT and PATCH for updates. Default `POST`. */
+  method?: 'POST' | 'PUT' | 'PATCH' | undefined;
+}
 
 /**
  * The outcome of a delete: `deleted: true` when the item is gone for good (`force: true`), `false`
@@ -166,36 +175,11 @@ export interface AutosavedResource<B, Id = number, T = Revision> {
   autosaves(parent: Id): AutosavesResource<B, T>;
 }
 
-/** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface PostsResource
-  extends ContentResource<Post, PostListParams, PostBody, PostBody, ItemReadParams>,
-    IterableResource<Post, PostListParams>,
-    BatchableResource<PostBody>,
-    RevisedResource,
-    AutosavedResource<PostBody> {}
-
-/** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface PagesResource
-  extends ContentResource<SitePage, PageListParams, PageBody, PageBody, ItemReadParams>,
-    IterableResource<SitePage, PageListParams>,
-    BatchableResource<PageBody>,
-    RevisedResource,
-    AutosavedResource<PageBody> {}
-
-/** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. @group Docs site */
-export interface MenuItemsResource
-  extends ContentResource<MenuItem, MenuItemListParams, MenuItemBody>,
-    IterableResource<MenuItem, MenuItemListParams>,
-    BatchableResource<MenuItemBody>,
-    AutosavedResource<MenuItemBody> {}
-
-/** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. @group Docs site */
-export interface BlocksResource
-  extends ContentResource<Block, BlockListParams, BlockBody, BlockBody, ItemReadParams>,
-    IterableResource<Block, BlockListParams>,
-    BatchableResource<BlockBody>,
-    RevisedResource,
-    AutosavedResource<BlockBody> {}
+/** A content kind with a fallback lookup (templates, template parts). @group Docs site */
+export interface LookupResource<T> {
+  /** The fallback template (or template part) for a slug (`GET /lookup`). */
+  lookup(params: TemplateLookupParams): Promise<T>;
+}
 
 /**
  * Options of `media.upload()`.
@@ -211,10 +195,8 @@ export interface UploadOptions {
   fields?: MediaBody | undefined;
 }
 
-/** Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable. @group Docs site */
-export interface MediaResource
-  extends ContentResource<Media, MediaListParams, MediaBody>,
-    IterableResource<Media, MediaListParams> {
+/** Media's own routes: upload, edit and post-process. @group Docs site */
+export interface UploadableResource {
   /**
    * Upload a file as a new attachment: the bytes are the request body, with `Content-Type` and a
    * `Content-Disposition` carrying the file name; `fields` go in the query string.
@@ -234,48 +216,6 @@ export interface MediaResource
   postProcess(id: number, body?: MediaPostProcessBody): Promise<Media>;
 }
 
-/**
- * Templates (`/{ns}/templates`). Ids are strings made of a theme, a slash and a slug —
- * `twentytwentythree//home` — and keep their slashes in the path. The list is not paginated.
- *
- * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
- * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
- * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
- * template first (`update`); `delete(id, { force: true })` then removes the customization.
- *
- * @group Docs site
- */
-export interface TemplatesResource
-  extends ContentResource<
-      Template,
-      TemplateListParams,
-      TemplateCreateBody,
-      TemplateUpdateBody,
-      ContextParams,
-      string
-    >,
-    RevisedResource<string, TemplateRevision>,
-    AutosavedResource<TemplateUpdateBody, string, TemplateRevision> {
-  /** The fallback template for a slug (`GET /lookup`). */
-  lookup(params: TemplateLookupParams): Promise<Template>;
-}
-
-/** Template parts (`/{ns}/template-parts`): like templates, plus `area`. @group Docs site */
-export interface TemplatePartsResource
-  extends ContentResource<
-      Template,
-      TemplateListParams,
-      TemplatePartCreateBody,
-      TemplatePartUpdateBody,
-      ContextParams,
-      string
-    >,
-    RevisedResource<string, TemplateRevision>,
-    AutosavedResource<TemplatePartUpdateBody, string, TemplateRevision> {
-  /** The fallback template part for a slug (`GET /lookup`). */
-  lookup(params: TemplateLookupParams): Promise<Template>;
-}
-
 /** A JSON object sent to a plugin route whose arguments the interface does not declare. @group Docs site */
 export type JsonObject = Record<string, unknown>;
 
@@ -289,110 +229,6 @@ export type PluginQuery = Record<
 export interface PluginResource {
   /** The namespace, e.g. `forms/v1`. */
   readonly namespace: string;
-}
-
-/** Contact forms (`/forms/v1`). @group Docs site */
-export interface FormsResource extends PluginResource {
-  /** `GET /contact-forms`. */
-  list(query?: PluginQuery): Promise<unknown>;
-  /** `POST /contact-forms`. */
-  create(body: JsonObject): Promise<unknown>;
-  /** `GET /contact-forms/{id}`. */
-  get(id: number, query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /contact-forms/{id}`. */
-  update(id: number, body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `DELETE /contact-forms/{id}`. */
-  delete(id: number, query?: PluginQuery): Promise<unknown>;
-  /** Submit a form: `POST /contact-forms/{id}/feedback`. */
-  feedback(id: number, body: JsonObject): Promise<unknown>;
-  /** `GET /contact-forms/{id}/feedback/schema`. */
-  feedbackSchema(id: number, query?: PluginQuery): Promise<unknown>;
-  /** `GET /contact-forms/{id}/refill`. */
-  refill(id: number, query?: PluginQuery): Promise<unknown>;
-}
-
-/** The knowledge-base search assistant (`/kb-ai-search/v1`). @group Docs site */
-export interface KbAiSearchResource extends PluginResource {
-  /** `POST /start-conversation`. */
-  startConversation(body?: JsonObject): Promise<unknown>;
-  /** `POST /update-conversation`. */
-  updateConversation(body: JsonObject): Promise<unknown>;
-  /** `GET /check-existing-conversation`. */
-  checkExistingConversation(query?: PluginQuery): Promise<unknown>;
-  /** `GET /updatesettings`. */
-  updateSettings(query?: PluginQuery): Promise<unknown>;
-  /** `GET /tools`. */
-  tools(query?: PluginQuery): Promise<unknown>;
-  /** `GET /trainai`. */
-  trainAi(query?: PluginQuery): Promise<unknown>;
-  /** `GET /onlinestatus`. */
-  onlineStatus(query?: PluginQuery): Promise<unknown>;
-  /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown>;
-  /** `GET /askai`. */
-  askAi(query?: PluginQuery): Promise<unknown>;
-  /** `GET /ratelimittest`. */
-  rateLimitTest(query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /cleartrainingdata`. */
-  clearTrainingData(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base settings (`/kb-settings/v1`). @group Docs site */
-export interface KbSettingsResource extends PluginResource {
-  /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown>;
-  /** `POST|PUT|PATCH /update`. */
-  update(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `POST|PUT|PATCH /tabget`. */
-  tabGet(body?: JsonObject, options?: UpdateOptions): Promise<unknown>;
-  /** `POST|PUT|PATCH /tabset`. */
-  tabSet(body: JsonObject, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base notifications (`/kb-notifications/v1`). @group Docs site */
-export interface KbNotificationsResource extends PluginResource {
-  /** `GET /get`. */
-  get(query?: PluginQuery): Promise<unknown>;
-  /** Dismiss one notification by id, or every one with `'all'` (`POST|PUT|PATCH /dismiss`). */
-  dismiss(id: string, options?: UpdateOptions): Promise<unknown>;
-}
-
-/** Knowledge-base statistics (`/kb/v1`). @group Docs site */
-export interface KbResource extends PluginResource {
-  /** `POST /server_stats`. */
-  serverStats(body?: JsonObject): Promise<unknown>;
-}
-
-/** The knowledge-base article writer (`/kb-ai-article-writer/v1`). @group Docs site */
-export interface KbArticleWriterResource extends PluginResource {
-  /** `GET /status`. */
-  status(query?: PluginQuery): Promise<unknown>;
-  /** `POST /generate-article`. */
-  generateArticle(body: JsonObject): Promise<unknown>;
-}
-
-/** The single-sign-on callback route of the site (`/oauth_idp_intiate`, spelt as the site spells it). @group Docs site */
-export interface OAuthIdpResource extends PluginResource {
-  /** `GET /mooidccallback`. */
-  callback(query?: PluginQuery): Promise<unknown>;
-}
-
-/** Layouts and sections (`/layoutblocks/v1`). @group Docs site */
-export interface LayoutsResource extends PluginResource {
-  /** `GET /layouts/favorites`. */
-  favorites(query?: PluginQuery): Promise<unknown>;
-  /** `PATCH /layouts/favorites`. */
-  updateFavorites(body: JsonObject): Promise<unknown>;
-  /** `DELETE /layouts/favorites`. */
-  deleteFavorites(query?: PluginQuery): Promise<unknown>;
-  /** `GET /layouts/all`. */
-  all(query?: PluginQuery): Promise<unknown>;
-  /** `GET /layouts`. */
-  list(query?: PluginQuery): Promise<unknown>;
-  /** `GET /sections`. */
-  sections(query?: PluginQuery): Promise<unknown>;
-  /** One layout by name (`GET /layouts/<name>`); the name starts with a letter, then word characters. */
-  get(name: string, query?: PluginQuery): Promise<unknown>;
 }
 
 /** oEmbed (`/oembed/1.0`). With `format: 'xml'` the answer is returned as text. @group Docs site */
