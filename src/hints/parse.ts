@@ -14,12 +14,12 @@ import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
  * shape, or not one valid entry) is refused whole.
  */
 const ENTITY_ID_RE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
+export const COUNTRY_RE = /^[A-Za-z]{2}$/;
 /** A region file or group of the service (`africa`, `net`, `org`): its institutions have no country. */
 export const REGION_RE = /^[a-z][a-z0-9-]{2,31}$/;
-const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+export const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 /** SAML 2.0 caps entityIDs at 1024 characters. */
-const MAX_ENTITY_ID = 1024;
+export const MAX_ENTITY_ID = 1024;
 const MAX_NAME = 1024;
 /**
  * Skipped entries reported per feed (all are counted in `skippedCount`): a file broken in every entry

@@ -2,7 +2,7 @@ import { basicAuthorization } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { isSecureUrl } from '../core/url-policy.js';
-import { REGION_RE } from './parse.js';
+import { COUNTRY_RE, REGION_RE } from './parse.js';
 import type { HintSource } from './types.js';
 
 /** A configured source, checked: what is fetched, how it is named, and the secrets to keep out of logs. */
@@ -20,7 +20,6 @@ export interface Source {
   readonly secrets: readonly string[];
 }
 
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
 /** The service names its per-country files `<cc>.json` with a lower-case ISO 3166 code. */
 const COUNTRY_FILE_RE = /\/([a-z]{2})\.json$/;
 
