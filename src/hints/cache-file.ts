@@ -189,7 +189,6 @@ export function partFromCache(cached: CachedSource, country: string | undefined)
   const parsed = parseHintFeed(cached.feed, country ? { country } : {});
   return {
     entries: parsed.entries,
-    shape: parsed.shape,
     etag: cached.etag,
     lastModified: cached.lastModified,
     sha256: cached.sha256,
