@@ -11,6 +11,7 @@ import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cac
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
+import { normaliseLang } from './normalize.js';
 import { pickName } from './search/build.js';
 import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
@@ -398,7 +399,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   displayName(entityId: string, lang?: string): string | undefined {
     const entry = this.#snapshot.entries.get(entityId);
     if (!entry) return undefined;
-    return pickName(entry, lang === undefined ? undefined : lang.toLowerCase().replace(/_/g, '-'));
+    return pickName(entry, lang === undefined ? undefined : normaliseLang(lang));
   }
 
   /** Every institution, in feed order. */

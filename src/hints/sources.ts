@@ -26,21 +26,14 @@ const COUNTRY_FILE_RE = /\/([a-z]{2})\.json$/;
 /** `https:`, or `http:` on a loopback host (local tests and development): the one shared rule. */
 export const allowedFeedUrl = isSecureUrl;
 
-let regionNames: Intl.DisplayNames | undefined | null;
+let regionNames: Intl.DisplayNames | undefined;
 /** True when ICU knows `cc` as a region (so `en.json` or `xx.json` is never taken for a country). */
 function isKnownCountry(cc: string): boolean {
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  if (regionNames === null || cc === 'ZZ') return false;
   try {
-    return regionNames.of(cc) !== undefined;
+    regionNames ??= new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+    return cc !== 'ZZ' && regionNames.of(cc) !== undefined;
   } catch {
-    return false;
+    return false; // a runtime without region names, or not a region code
   }
 }
 
