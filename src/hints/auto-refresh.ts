@@ -34,20 +34,15 @@ export function scheduleRefresh(
   refresh: () => Promise<RefreshResult>,
   options: AutoRefreshOptions,
 ): () => void {
-  integerOption('everyMs', options.everyMs, 1, { max: MAX_TIMER_MS });
-  const everyMs = options.everyMs ?? DEFAULT_EVERY_MS;
-  if (
-    options.jitterMs !== undefined &&
-    (!Number.isInteger(options.jitterMs) || options.jitterMs < 0 || options.jitterMs + everyMs > MAX_TIMER_MS)
-  ) {
-    throw new OptionsError('jitterMs must be a non-negative integer (everyMs + jitterMs at most 2^31 - 1)');
-  }
-  integerOption('retryMs', options.retryMs, 1, { max: MAX_TIMER_MS });
+  const everyMs = integerOption('everyMs', options.everyMs, DEFAULT_EVERY_MS, { max: MAX_TIMER_MS });
+  // everyMs + jitterMs must still be a delay setTimeout takes.
+  const maxJitterMs = MAX_TIMER_MS - everyMs;
+  const defaultJitterMs = Math.min(Math.floor(everyMs / 10), maxJitterMs);
+  const jitterMs = integerOption('jitterMs', options.jitterMs, defaultJitterMs, { min: 0, max: maxJitterMs });
+  const retryMs = integerOption('retryMs', options.retryMs, DEFAULT_RETRY_MS, { max: MAX_TIMER_MS });
   if (options.immediate !== undefined && typeof options.immediate !== 'boolean') {
     throw new OptionsError('immediate must be a boolean');
   }
-  const jitterMs = options.jitterMs ?? Math.min(Math.floor(everyMs / 10), MAX_TIMER_MS - everyMs);
-  const retryMs = Math.min(everyMs, options.retryMs ?? DEFAULT_RETRY_MS);
   let stopped = false;
   let failures = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -149,7 +149,7 @@ export function entriesToFeed(entries: ReadonlyMap<string, HintEntry>): Record<s
  * Write atomically: a unique temporary file in the same directory, flushed, then renamed over the
  * target, so a reader (or a crash) sees the old file or the new one, never half of one.
  */
-export async function writeCacheFile(path: string, content: CacheFile): Promise<void> {
+async function writeCacheFile(path: string, content: CacheFile): Promise<void> {
   const tmp = `${path}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });
@@ -174,12 +174,13 @@ export async function writeCacheFile(path: string, content: CacheFile): Promise<
 export function toCachedSource(source: Source, part: SourcePart | undefined): CachedSource {
   return {
     url: source.safeUrl,
-    ...(source.country ? { country: source.country } : {}),
-    ...(source.region ? { region: source.region } : {}),
-    ...(part?.etag ? { etag: part.etag } : {}),
-    ...(part?.lastModified ? { lastModified: part.lastModified } : {}),
-    ...(part?.sha256 ? { sha256: part.sha256 } : {}),
-    ...(part ? { fetchedAt: part.fetchedAt.toISOString(), feed: entriesToFeed(part.entries) } : {}),
+    country: source.country,
+    region: source.region,
+    etag: part?.etag,
+    lastModified: part?.lastModified,
+    sha256: part?.sha256,
+    fetchedAt: part?.fetchedAt.toISOString(),
+    feed: part && entriesToFeed(part.entries),
   };
 }
 
@@ -189,7 +190,6 @@ export function partFromCache(cached: CachedSource, country: string | undefined)
   const parsed = parseHintFeed(cached.feed, country ? { country } : {});
   return {
     entries: parsed.entries,
-    shape: parsed.shape,
     etag: cached.etag,
     lastModified: cached.lastModified,
     sha256: cached.sha256,
@@ -220,15 +220,10 @@ export class CacheWriter {
       }),
     );
     this.#chain = write.catch(() => {});
+    // writeCacheFile reports every failure as a HintFeedError.
     return write.then(
       () => undefined,
-      (error: unknown) =>
-        error instanceof HintFeedError
-          ? error
-          : new HintFeedError('cannot write the hints cache file', {
-              code: 'cache_write_failed',
-              cause: error,
-            }),
+      (error: HintFeedError) => error,
     );
   }
 

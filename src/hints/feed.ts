@@ -11,6 +11,7 @@ import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cac
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
+import { normaliseLang } from './normalize.js';
 import { pickName } from './search/build.js';
 import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
@@ -172,12 +173,11 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     ) {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
-    integerOption('maxBytes', options.maxBytes, 1);
+    const maxBytes = integerOption('maxBytes', options.maxBytes, DEFAULT_MAX_BYTES);
     // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
     this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
-    const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -314,8 +314,9 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    */
   async ready(options: HintFeedReadyOptions = {}): Promise<void> {
     if (typeof options !== 'object' || options === null) throw new OptionsError('options must be an object');
-    integerOption('timeoutMs', options.timeoutMs, 1, { max: MAX_TIMER_MS });
-    const timeoutMs = options.timeoutMs ?? DEFAULT_READY_TIMEOUT_MS;
+    const timeoutMs = integerOption('timeoutMs', options.timeoutMs, DEFAULT_READY_TIMEOUT_MS, {
+      max: MAX_TIMER_MS,
+    });
     if (this.#closed) throw closedError();
     await this.load();
     if (this.loaded) return;
@@ -332,10 +333,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
           reject(error);
         },
       };
-      const timer = setTimeout(
-        () => waiter.reject(this.#notLoaded(`within ${timeoutMs} ms`)),
-        Math.min(timeoutMs, MAX_TIMER_MS),
-      );
+      const timer = setTimeout(() => waiter.reject(this.#notLoaded(`within ${timeoutMs} ms`)), timeoutMs);
       this.#waiters.add(waiter);
       // Nothing else would refresh: start one, and fail with it.
       if (!this.#autoStop) {
@@ -401,7 +399,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
   displayName(entityId: string, lang?: string): string | undefined {
     const entry = this.#snapshot.entries.get(entityId);
     if (!entry) return undefined;
-    return pickName(entry, lang === undefined ? undefined : lang.toLowerCase().replace(/_/g, '-'));
+    return pickName(entry, lang === undefined ? undefined : normaliseLang(lang));
   }
 
   /** Every institution, in feed order. */
@@ -419,10 +417,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
    */
   search(query: string, options: HintSearchOptions = {}): HintSearchResult[] {
     if (typeof query !== 'string') throw new OptionsError('search query must be a string');
-    const limit = options.limit;
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)) {
-      throw new OptionsError(`limit must be an integer from 1 to ${MAX_SEARCH_LIMIT}`);
-    }
+    integerOption('limit', options.limit, undefined, { max: MAX_SEARCH_LIMIT });
     const found = this.#snapshot.index?.search(query, options) ?? [];
     return this.#stale.size === 0 ? found : found.filter((r) => !this.#stale.has(r.entityId));
   }

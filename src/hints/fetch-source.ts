@@ -6,12 +6,11 @@ import type { HttpAnswer, HttpClient } from '../http/client.js';
 import { HintFeedError } from './errors.js';
 import { readEntries } from './parse.js';
 import { allowedFeedUrl, type Source } from './sources.js';
-import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
+import type { HintEntry, SkippedHintEntry } from './types.js';
 
 /** The last good state of one source. Immutable: a change makes a new one. */
 export interface SourcePart {
   readonly entries: ReadonlyMap<string, HintEntry>;
-  readonly shape: HintFeedShape | undefined;
   readonly etag: string | undefined;
   readonly lastModified: string | undefined;
   readonly sha256: string | undefined;
@@ -65,12 +64,8 @@ export async function fetchSource(
     }
     const location = response.headers.get('location');
     if (!REDIRECT.has(response.status) || location === null) break;
-    let next: URL;
-    try {
-      next = new URL(location, url);
-    } catch {
-      next = new URL('invalid:');
-    }
+    // A Location that is no URL is refused as one of a scheme no feed may use.
+    const next = new URL(URL.canParse(location, url) ? location : 'invalid:', url);
     if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
       return failed(
         hop >= MAX_REDIRECTS
@@ -122,18 +117,20 @@ function readFeed(
   validators: { etag: string | undefined; lastModified: string | undefined; sha256: string },
   previous: ReadonlyMap<string, HintEntry> | undefined,
 ): Outcome {
+  let text: string | undefined;
   let document: unknown;
   try {
-    const text = decodeUtf8(bytes);
-    document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    text = utf8.decode(bytes);
+    document = JSON.parse(text);
   } catch (cause) {
-    return failed(notJsonMessage(source.safeUrl, type, bytes, cause), source, { cause });
+    const what = text === undefined ? 'is not UTF-8 text' : 'is not valid JSON';
+    return failed(notJsonMessage(source.safeUrl, type, bytes.byteLength, what), source, { cause });
   }
   try {
     const parsed = readEntries(document, source.country, previous);
     return {
       kind: 'updated',
-      part: { entries: parsed.entries, shape: parsed.shape, ...validators, fetchedAt: new Date() },
+      part: { entries: parsed.entries, ...validators, fetchedAt: new Date() },
       skipped: parsed.skipped,
       skippedCount: parsed.skippedCount,
     };
@@ -150,28 +147,19 @@ function readFeed(
   }
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new Error('the body is not UTF-8');
-  }
-}
+/** Strict UTF-8; a leading byte order mark is dropped. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Why a body is not a feed, and what to check. A web page (a login, maintenance or error page, or
  * the directory listing instead of the file) is the usual cause, and its content type says so.
  */
-function notJsonMessage(url: string, contentType: string | null, bytes: Uint8Array, cause: unknown): string {
+function notJsonMessage(url: string, contentType: string | null, size: number, what: string): string {
   const type = mediaType(contentType);
-  const size = `${bytes.byteLength} bytes`;
   if (type !== undefined && !JSON_TYPE.test(type) && type !== 'text/plain') {
-    return `${url} answered ${type} (${size}), not a JSON feed: check that the URL is the feed file itself (such as …/nl.json), not a web page, a login page or a maintenance page`;
+    return `${url} answered ${type} (${size} bytes), not a JSON feed: check that the URL is the feed file itself (such as …/nl.json), not a web page, a login page or a maintenance page`;
   }
-  const what =
-    (cause as Error)?.message === 'the body is not UTF-8' ? 'is not UTF-8 text' : 'is not valid JSON';
-  return `${url} answered ${type ?? 'without a content type'} but the body ${what} (${size}): check that the URL is the feed file and that the publisher serves it complete`;
+  return `${url} answered ${type ?? 'without a content type'} but the body ${what} (${size} bytes): check that the URL is the feed file and that the publisher serves it complete`;
 }
 
 function transportToFeedError(error: unknown, source: string): HintFeedError {

@@ -14,12 +14,12 @@ import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
  * shape, or not one valid entry) is refused whole.
  */
 const ENTITY_ID_RE = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]+$/;
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
+export const COUNTRY_RE = /^[A-Za-z]{2}$/;
 /** A region file or group of the service (`africa`, `net`, `org`): its institutions have no country. */
 export const REGION_RE = /^[a-z][a-z0-9-]{2,31}$/;
-const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
+export const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
 /** SAML 2.0 caps entityIDs at 1024 characters. */
-const MAX_ENTITY_ID = 1024;
+export const MAX_ENTITY_ID = 1024;
 const MAX_NAME = 1024;
 /**
  * Skipped entries reported per feed (all are counted in `skippedCount`): a file broken in every entry
@@ -106,10 +106,9 @@ function preview(key: string): string {
  */
 export function detectHintFeedShape(document: unknown): HintFeedShape {
   if (!isPlainObject(document)) {
-    throw new HintFeedError(
-      `feed is not a JSON object (got ${Array.isArray(document) ? 'an array' : document === null ? 'null' : typeof document})`,
-      { code: 'feed_invalid_shape' },
-    );
+    throw new HintFeedError(`feed is not a JSON object (got ${kind(document)})`, {
+      code: 'feed_invalid_shape',
+    });
   }
   let groups = 0;
   let entities = 0;
@@ -174,56 +173,22 @@ function nameProblem(name: unknown, lang?: string): string | undefined {
   return `name${of} longer than ${MAX_NAME} characters`;
 }
 
-const CLEAN_TAG = /^[a-z]{1,8}(?:-[a-z0-9]{1,8})*$/;
-
-/** True when the first or last character is white space (or the name is empty): it needs trimming. */
-function untrimmed(name: string): boolean {
-  if (name.length === 0) return true;
-  const first = name.charCodeAt(0);
-  const last = name.charCodeAt(name.length - 1);
-  return (
-    first <= 32 ||
-    last <= 32 ||
-    first === 0xa0 ||
-    last === 0xa0 ||
-    (first > 0x1000 && /^\s/.test(name)) ||
-    (last > 0x1000 && /\s$/.test(name))
-  );
-}
-
 /**
- * Names as stored: lower-case tags, blank names dropped, and a "name" that is the entityID itself
- * dropped too (metadata without a display name: it names nothing, and would only add URL words to
- * the search). The parsed object is reused when already clean. A string is the reason the names
- * are not valid (the entry is then skipped).
+ * Names as stored: lower-case tags, names trimmed, blank ones dropped, and a "name" that is the
+ * entityID itself dropped too (metadata without a display name: it names nothing, and would only add
+ * URL words to the search). A string is the reason the names are not valid (the entry is then skipped).
  */
-function cleanNames(
-  names: unknown,
-  entityId: string,
-  cleanTags: Set<string>,
-): Readonly<Record<string, string>> | string {
+function cleanNames(names: unknown, entityId: string): Readonly<Record<string, string>> | string {
   if (!isPlainObject(names)) return `expected an object of names by language, got ${kind(names)}`;
-  let clean = true;
+  const out: Record<string, string> = {};
   for (const lang in names) {
     const name = names[lang];
     const problem = nameProblem(name, lang);
     if (problem !== undefined) return problem;
-    if (!cleanTags.has(lang)) {
-      if (!CLEAN_TAG.test(lang)) {
-        if (!LANG_RE.test(lang)) return `${preview(lang)} is not a language tag`;
-        clean = false;
-        continue;
-      }
-      cleanTags.add(lang);
-    }
-    if (untrimmed(name as string) || name === entityId) clean = false;
-  }
-  if (clean) return Object.freeze(names as Record<string, string>);
-  const out: Record<string, string> = {};
-  for (const lang in names) {
-    const name = (names[lang] as string).trim();
+    if (!LANG_RE.test(lang)) return `${preview(lang)} is not a language tag`;
+    const text = (name as string).trim();
     const tag = normaliseLang(lang);
-    if (name && name !== entityId && out[tag] === undefined) out[tag] = name;
+    if (text && text !== entityId && out[tag] === undefined) out[tag] = text;
   }
   return Object.freeze(out);
 }
@@ -285,8 +250,6 @@ export function readEntries(
   const sourceCountry = givenCountry?.toUpperCase();
   const entries = new Map<string, HintEntry>();
   const skips = new Skips();
-  /** Language tags already seen to be clean (a feed uses a few dozen, on every entry). */
-  const cleanTags = new Set<string>();
   // The document is checked by the loops that read it (no schema library in this entry point); the
   // path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
@@ -308,7 +271,7 @@ export function readEntries(
           skips.add([group, id], NOT_AN_ENTITY_ID);
           continue;
         }
-        const names = cleanNames(institutions[id], id, cleanTags);
+        const names = cleanNames(institutions[id], id);
         if (typeof names === 'string') {
           skips.add([group, id], names);
           continue;
@@ -333,7 +296,7 @@ export function readEntries(
       }
       const value = doc[id];
       const problem = flat ? nameProblem(value) : undefined;
-      const names = problem ?? cleanNames(flat ? { und: value } : value, id, cleanTags);
+      const names = problem ?? cleanNames(flat ? { und: value } : value, id);
       if (typeof names === 'string') {
         skips.add([id], names);
         continue;
@@ -359,9 +322,8 @@ export function mergeNames(
   first: Readonly<Record<string, string>>,
   second: Readonly<Record<string, string>>,
 ): Readonly<Record<string, string>> {
-  const extra = second;
   let missing = false;
-  for (const lang in extra) {
+  for (const lang in second) {
     if (first[lang] === undefined) {
       missing = true;
       break;
@@ -369,6 +331,6 @@ export function mergeNames(
   }
   if (!missing) return first;
   const out: Record<string, string> = { ...first };
-  for (const lang in extra) if (out[lang] === undefined) out[lang] = extra[lang]!;
+  for (const lang in second) if (out[lang] === undefined) out[lang] = second[lang]!;
   return Object.freeze(out);
 }

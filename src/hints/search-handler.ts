@@ -5,6 +5,8 @@
  */
 import { base64url, digest } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
+import { integerOption } from '../core/options.js';
+import { COUNTRY_RE, LANG_RE, MAX_ENTITY_ID } from './parse.js';
 import type { HintSearchOptions, HintSearchResult } from './types.js';
 
 /**
@@ -51,20 +53,16 @@ export interface SearchSource {
   displayName(entityId: string, lang?: string): string | undefined;
 }
 
-const LANG_RE = /^[A-Za-z]{1,8}(?:[-_][A-Za-z0-9]{1,8})*$/;
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
 const MAX_RECENT = 10;
-const MAX_ENTITY_ID = 1024;
 const KNOWN_PARAMS = new Set(['q', 'lang', 'country', 'limit', 'recent']);
 
-class BadRequest extends Error {}
-
-function int(name: string, value: unknown, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new OptionsError(`${name} must be an integer from ${min} to ${max}`);
-  }
-  return value;
+/** A request's parameters, checked. */
+interface Params {
+  q: string;
+  lang: string | undefined;
+  country: string | undefined;
+  limit: number;
+  recent: string[];
 }
 
 /**
@@ -78,10 +76,12 @@ export function createSearchHandler(
 ): (request: Request) => Promise<Response> {
   if (typeof options !== 'object' || options === null)
     throw new OptionsError('searchHandler options must be an object');
-  const maxLimit = int('maxLimit', options.maxLimit, 1, 1000) ?? 50;
-  const defaultLimit = int('defaultLimit', options.defaultLimit, 1, maxLimit) ?? Math.min(10, maxLimit);
-  const maxQueryLength = int('maxQueryLength', options.maxQueryLength, 1, 1000) ?? 100;
-  const maxAge = int('maxAgeSeconds', options.maxAgeSeconds, 0, 86_400) ?? 60;
+  const maxLimit = integerOption('maxLimit', options.maxLimit, 50, { max: 1000 });
+  const defaultLimit = integerOption('defaultLimit', options.defaultLimit, Math.min(10, maxLimit), {
+    max: maxLimit,
+  });
+  const maxQueryLength = integerOption('maxQueryLength', options.maxQueryLength, 100, { max: 1000 });
+  const maxAge = integerOption('maxAgeSeconds', options.maxAgeSeconds, 60, { min: 0, max: 86_400 });
   const allow = options.allowOrigins;
   if (
     allow !== undefined &&
@@ -113,8 +113,6 @@ export function createSearchHandler(
         ...extra,
       },
     });
-  const bad = (request: Request, message: string) =>
-    json(request, 400, { error: 'invalid_request', message }, { 'cache-control': 'no-store' });
 
   return async (request: Request): Promise<Response> => {
     if (request.method === 'OPTIONS' && origins !== undefined) {
@@ -130,85 +128,65 @@ export function createSearchHandler(
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return json(request, 405, { error: 'method_not_allowed', message: 'use GET' }, { allow: 'GET, HEAD' });
     }
-    let params: { q: string; lang?: string; country?: string; limit: number; recent: string[] };
-    try {
-      params = readParams(new URL(request.url).searchParams, { maxLimit, defaultLimit, maxQueryLength });
-    } catch (error) {
-      if (error instanceof BadRequest) return bad(request, error.message);
-      throw error;
+    const params = readParams(new URL(request.url).searchParams, { maxLimit, defaultLimit, maxQueryLength });
+    if (typeof params === 'string') {
+      const error = { error: 'invalid_request', message: params };
+      return json(request, 400, error, { 'cache-control': 'no-store' });
     }
+    const { q, ...options } = params;
     // The same list and the same parameters give the same answer: the ETag says both.
-    const key = JSON.stringify([
-      params.q,
-      params.lang ?? '',
-      params.country ?? '',
-      params.limit,
-      params.recent,
-    ]);
+    const key = JSON.stringify([q, options.lang ?? '', options.country ?? '', options.limit, options.recent]);
     const etag = `"${base64url(await digest(`${version()}\0${key}`)).slice(0, 27)}"`;
     const common = { etag, 'cache-control': cacheControl };
     const inm = request.headers.get('if-none-match');
     if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
       return new Response(null, { status: 304, headers: { ...corsHeaders(request), ...common } });
     }
-    const options: HintSearchOptions = {
-      limit: params.limit,
-      ...(params.lang !== undefined ? { lang: params.lang } : {}),
-      ...(params.country !== undefined ? { country: params.country } : {}),
-      ...(params.recent.length > 0 ? { recent: params.recent } : {}),
-    };
     const body: SearchResponseBody = {
-      query: params.q,
-      results: params.q.trim() === '' ? [] : source.search(params.q, options),
-      recent: params.recent.flatMap((id) => {
+      query: q,
+      results: q.trim() === '' ? [] : source.search(q, options),
+      recent: options.recent.flatMap((id) => {
         const entry = source.get(id);
         if (entry === undefined) return [];
-        return [{ entityId: id, name: source.displayName(id, params.lang) ?? id, country: entry.country }];
+        return [{ entityId: id, name: source.displayName(id, options.lang) ?? id, country: entry.country }];
       }),
     };
     return json(request, 200, body, common);
   };
 }
 
+/** The request's parameters, or why they are not valid (the message of the 400). */
 function readParams(
   search: URLSearchParams,
   limits: { maxLimit: number; defaultLimit: number; maxQueryLength: number },
-): { q: string; lang?: string; country?: string; limit: number; recent: string[] } {
+): Params | string {
   for (const key of new Set(search.keys())) {
     if (KNOWN_PARAMS.has(key) && key !== 'recent' && search.getAll(key).length > 1) {
-      throw new BadRequest(`give ${key} once`);
+      return `give ${key} once`;
     }
   }
   const q = search.get('q') ?? '';
-  if (q.length > limits.maxQueryLength) {
-    throw new BadRequest(`q is longer than ${limits.maxQueryLength} characters`);
-  }
+  if (q.length > limits.maxQueryLength) return `q is longer than ${limits.maxQueryLength} characters`;
   const lang = search.get('lang') ?? undefined;
   if (lang !== undefined && (lang.length > 35 || !LANG_RE.test(lang))) {
-    throw new BadRequest('lang must be a language tag such as en, nl or pt-BR');
+    return 'lang must be a language tag such as en, nl or pt-BR';
   }
   const country = search.get('country') ?? undefined;
   if (country !== undefined && !COUNTRY_RE.test(country)) {
-    throw new BadRequest('country must be a two-letter country code such as NL');
+    return 'country must be a two-letter country code such as NL';
   }
   const rawLimit = search.get('limit');
   let limit = limits.defaultLimit;
   if (rawLimit !== null) {
     if (!/^\d{1,4}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > limits.maxLimit) {
-      throw new BadRequest(`limit must be an integer from 1 to ${limits.maxLimit}`);
+      return `limit must be an integer from 1 to ${limits.maxLimit}`;
     }
     limit = Number(rawLimit);
   }
   const recent = search.getAll('recent');
-  if (recent.length > MAX_RECENT) throw new BadRequest(`give at most ${MAX_RECENT} recent entityIDs`);
+  if (recent.length > MAX_RECENT) return `give at most ${MAX_RECENT} recent entityIDs`;
   if (recent.some((id) => id.length === 0 || id.length > MAX_ENTITY_ID)) {
-    throw new BadRequest(`each recent entityID must be 1 to ${MAX_ENTITY_ID} characters`);
+    return `each recent entityID must be 1 to ${MAX_ENTITY_ID} characters`;
   }
-  return {
-    q,
-    limit,
-    recent,
-    ...(lang !== undefined ? { lang } : {}),
-    ...(country !== undefined ? { country: country.toUpperCase() } : {}),
-  };
+  return { q, lang, country: country?.toUpperCase(), limit, recent };
 }

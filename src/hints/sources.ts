@@ -2,7 +2,7 @@ import { base64 } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import { isSecureUrl } from '../core/url-policy.js';
-import { REGION_RE } from './parse.js';
+import { COUNTRY_RE, REGION_RE } from './parse.js';
 import type { HintSource } from './types.js';
 
 /** A configured source, checked: what is fetched, how it is named, and the secrets to keep out of logs. */
@@ -20,28 +20,20 @@ export interface Source {
   readonly secrets: readonly string[];
 }
 
-const COUNTRY_RE = /^[A-Za-z]{2}$/;
 /** The service names its per-country files `<cc>.json` with a lower-case ISO 3166 code. */
 const COUNTRY_FILE_RE = /\/([a-z]{2})\.json$/;
 
 /** `https:`, or `http:` on a loopback host (local tests and development): the one shared rule. */
 export const allowedFeedUrl = isSecureUrl;
 
-let regionNames: Intl.DisplayNames | undefined | null;
+let regionNames: Intl.DisplayNames | undefined;
 /** True when ICU knows `cc` as a region (so `en.json` or `xx.json` is never taken for a country). */
 function isKnownCountry(cc: string): boolean {
-  if (regionNames === undefined) {
-    try {
-      regionNames = new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
-    } catch {
-      regionNames = null;
-    }
-  }
-  if (regionNames === null || cc === 'ZZ') return false;
   try {
-    return regionNames.of(cc) !== undefined;
+    regionNames ??= new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+    return cc !== 'ZZ' && regionNames.of(cc) !== undefined;
   } catch {
-    return false;
+    return false; // a runtime without region names, or not a region code
   }
 }
 
