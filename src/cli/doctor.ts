@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
-import { basicAuthorization } from '../core/crypto.js';
+import { base64 } from '../core/crypto.js';
 import { TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
@@ -416,7 +416,7 @@ async function checkCredentials(
   } else {
     // RFC 6749 §2.3.1: both parts form-urlencoded before Base64.
     const user = encodeURIComponent(options.clientId);
-    headers.authorization = basicAuthorization(user, encodeURIComponent(options.clientSecret));
+    headers.authorization = `Basic ${base64(`${user}:${encodeURIComponent(options.clientSecret)}`)}`;
   }
   try {
     const res = await http.fetch(tokenEndpoint, { method: 'POST', headers, body });

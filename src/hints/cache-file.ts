@@ -27,13 +27,13 @@ export const CACHE_FORMAT = 'affiliation-validation/hints-cache';
 /** One source in the cache file. */
 export interface CachedSource {
   url: string;
-  country?: string;
-  region?: string;
-  etag?: string;
-  lastModified?: string;
-  sha256?: string;
+  country?: string | undefined;
+  region?: string | undefined;
+  etag?: string | undefined;
+  lastModified?: string | undefined;
+  sha256?: string | undefined;
   /** Absent for a source that has never loaded. */
-  fetchedAt?: string;
+  fetchedAt?: string | undefined;
   feed?: unknown;
 }
 
