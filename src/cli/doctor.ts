@@ -12,31 +12,18 @@ import { ClientSecretBasic, ClientSecretPost } from 'openid-client';
 import { TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
-import { AffiliationClient } from '../rp/client.js';
+import { AffiliationClient, type AffiliationClientOptions } from '../rp/client.js';
 import { checkIssuerOption, checkSecureUrl, discoveryUrl, type ProviderMetadata } from '../rp/discovery.js';
 import { ValidationError } from '../rp/errors.js';
 
-/**
- * Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`.
- *
- * @group Doctor
- */
-export interface DoctorOptions {
-  /** The issuer (`{base_url}`) as configured. */
-  issuer: string;
-  /** The registered client_id. */
-  clientId: string;
-  /** The redirect URI the application sends. */
-  redirectUri: string;
+/** Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`. */
+export type DoctorOptions = Pick<
+  AffiliationClientOptions,
+  'issuer' | 'clientId' | 'redirectUri' | 'tokenEndpointAuthMethod' | 'timeoutMs' | 'fetch'
+> & {
   /** The client secret. When given, the token endpoint is asked to authenticate the client. Never printed. */
-  clientSecret?: string;
-  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
-  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
-  /** Time limit per request, in milliseconds. Default 10 000 ms. */
-  timeoutMs?: number;
-  /** Fetch implementation. Default: undici's fetch on the SDK's pooled agent (as the SDK). */
-  fetch?: typeof fetch;
-}
+  clientSecret?: string | undefined;
+};
 
 /** Outcome of one check: `pass`, `fail` (a problem), or `skip` (could not be checked, or not asked for). */
 export type DoctorStatus = 'pass' | 'fail' | 'skip';
