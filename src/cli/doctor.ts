@@ -204,11 +204,8 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
 /** The key set: can it be fetched, and can its signing keys verify ID tokens? */
 async function checkKeys(http: HttpClient, jwksUri: URL, usableAlgs: string[]): Promise<[Verdict, Verdict]> {
   const keys = await fetchKeySet(http, jwksUri);
-  if (typeof keys === 'string')
-    return [
-      ['fail', keys],
-      ['skip', 'needs the key set'],
-    ];
+  const unread: Verdict = ['skip', 'needs the key set'];
+  if (typeof keys === 'string') return [['fail', keys], unread];
 
   const problems: string[] = [];
   const kids = new Set<string>();
@@ -259,10 +256,8 @@ async function checkKeys(http: HttpClient, jwksUri: URL, usableAlgs: string[]): 
   }
   const fetched: Verdict = ['pass', `${keys.length} key(s) from ${jwksUri.href}`];
   if (problems.length) return [fetched, ['fail', problems.join('; ')]];
-  return [
-    fetched,
-    ['pass', `${usable.length} signing key(s) with kid, algorithms ${[...new Set(usable)].join(', ')}`],
-  ];
+  const algs = [...new Set(usable)].join(', ');
+  return [fetched, ['pass', `${usable.length} signing key(s) with kid, algorithms ${algs}`]];
 }
 
 /** The keys of the provider's JWK set, or why they could not be read. */
@@ -324,13 +319,8 @@ async function probeAuthorization(
   }
   const error = new URLSearchParams(target.hash ? target.hash.slice(1) : target.search).get('error');
   const refused = error === 'unauthorised_client' || error === 'unauthorized_client';
-  return [
-    refused ? ['fail', `the provider answered "${error}": the client is not allowed`] : accepted,
-    [
-      'pass',
-      error ? `the provider redirected back to it (with "${error}")` : 'the provider redirected back to it',
-    ],
-  ];
+  const back: Verdict = ['pass', `the provider redirected back to it${error ? ` (with "${error}")` : ''}`];
+  return [refused ? ['fail', `the provider answered "${error}": the client is not allowed`] : accepted, back];
 }
 
 /** Does the token endpoint accept the client's credentials? Asked with a code that cannot be valid. */
