@@ -20,8 +20,8 @@ import { HttpClient } from '../http/client.js';
 import { type ShopperTextOverrides, ShopperTexts } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { buildAuthorizationRequest, listedHint } from './authorization.js';
-import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
-import { readCallback, readCallbackUrl } from './callback-input.js';
+import type { CallbackInput, ValidateCallbackOptions } from './callback-input.js';
+import { readCallback } from './callback-input.js';
 import type { ProviderMetadata } from './discovery.js';
 import { checkIssuerOption, checkSecureUrl } from './discovery.js';
 import { Engine } from './engine.js';
@@ -364,13 +364,7 @@ export class AffiliationClient {
     options?: ValidateCallbackOptions,
   ): Promise<AffiliationResult> {
     try {
-      // A URL (the usual case) is read synchronously: one promise fewer on the hot path.
-      let read: CallbackParams;
-      if (typeof input === 'string' || input instanceof URL) {
-        read = readCallbackUrl(input, this.#o.redirectUri, options);
-      } else {
-        read = await readCallback(input, this.#o.redirectUri, options);
-      }
+      const read = await readCallback(input, this.#o.redirectUri, options);
       return await this.#checkCallback(read.params, read.cookie);
     } catch (error) {
       this.#rejected(error);

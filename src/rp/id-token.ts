@@ -9,7 +9,7 @@
 import { decodeProtectedHeader } from 'jose/decode/protected_header';
 import { base64url, digest } from '../core/crypto.js';
 import { ValidationError } from './errors.js';
-import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
+import { AFFILIATION_SET, IDENTIFIER_SET } from './scope.js';
 import type { Affiliation, AffiliationResult, Identifier, Transaction } from './types.js';
 
 /** The longest an ID token may have existed (spec 2.4/8: about 60 minutes), in seconds. */
@@ -21,8 +21,6 @@ export interface ServiceClaimsOptions extends ClaimExpectations {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
-const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
 
 /** The `alg` of a JWS whose signature openid-client has verified. */
 function algOf(idToken: string): string {
