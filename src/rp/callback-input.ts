@@ -206,26 +206,6 @@ function noParams(method: string): ValidationError {
 }
 
 /**
- * {@link readCallback} for a callback URL (string or `URL`), synchronously: no body to read.
- *
- * @throws {ValidationError} as {@link readCallback}.
- */
-export function readCallbackUrl(
-  input: string | URL,
-  base: string,
-  options: ValidateCallbackOptions = {},
-): CallbackParams {
-  const found = paramsFromUrl(typeof input === 'string' ? toUrl(input, base) : input);
-  if (!found) throw noParams('GET');
-  // The key given at all means the caller knows the request's cookies: none is '' (checked).
-  const cookie =
-    typeof options === 'object' && options !== null && 'cookie' in options
-      ? (options.cookie ?? '')
-      : undefined;
-  return { params: found.params, source: found.source, cookie };
-}
-
-/**
  * Extract the authorization response parameters from a callback input.
  *
  * @param base The configured redirect URI, to resolve a path such as `req.url`.
@@ -237,7 +217,13 @@ export async function readCallback(
   base: string,
   options: ValidateCallbackOptions = {},
 ): Promise<CallbackParams> {
-  if (typeof input === 'string' || input instanceof URL) return readCallbackUrl(input, base, options);
+  if (typeof input === 'string' || input instanceof URL) {
+    const found = paramsFromUrl(typeof input === 'string' ? toUrl(input, base) : input);
+    if (!found) throw noParams('GET');
+    // The key given at all means the caller knows the request's cookies: none is '' (checked).
+    const known = typeof options === 'object' && options !== null && 'cookie' in options;
+    return { ...found, cookie: known ? (options.cookie ?? '') : undefined };
+  }
   let read: () => Promise<string | URLSearchParams | Record<string, unknown>>;
   let cookie: string | string[] | null | undefined;
   if (isWebRequest(input)) {
