@@ -2,30 +2,26 @@
  * The authorization endpoint (spec 4.2) with the start conditions of spec 7.2, and the simulated
  * institution step (selection → login → consent) that ends the transaction (spec 3).
  */
-
-import { mediaType } from '../core/body.js';
+import { randomUUID } from 'node:crypto';
 import {
   type Grant,
   hmac,
   type Institution,
   idTokenClaims,
-  newTransactionId,
   type Outcome,
   type PendingTransaction,
   type ProviderContext,
   randomToken,
+  readForm,
   redirect,
   redirectUriWith,
   SESSION_COOKIE,
   sha256,
 } from './context.js';
-import type { HeldAffiliation } from './options.js';
-import { normalizeOutcome } from './options.js';
+import { type HeldAffiliation, normalizeOutcome } from './options.js';
 import { consentPage, htmlResponse, loginPage, messagePage, selectionPage } from './pages.js';
 import { checkRequestScope } from './request-scope.js';
 
-/** Largest form body the pages and endpoints read, in bytes. */
-const MAX_FORM_BYTES = 64 * 1024;
 // RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is always 43 characters.
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -46,24 +42,18 @@ function single(params: URLSearchParams, name: string): boolean {
 }
 
 /** Read the request's parameters: the query for GET, the form body for POST (OIDC Core 3.1.2.1). */
-export async function readParams(request: Request): Promise<URLSearchParams | Response> {
+async function readParams(request: Request): Promise<URLSearchParams | Response> {
   if (request.method === 'GET' || request.method === 'HEAD') return new URL(request.url).searchParams;
   if (request.method !== 'POST') {
-    return htmlResponse(messagePage('Method not allowed', `${request.method} is not supported here.`), 405, {
+    return messagePage('Method not allowed', `${request.method} is not supported here.`, 405, {
       allow: 'GET, POST',
     });
   }
-  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
-    return htmlResponse(
-      messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.'),
-      400,
-    );
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES) {
-    return htmlResponse(messagePage('Bad request', 'The form is too large.'), 413);
-  }
-  return new URLSearchParams(text);
+  const form = await readForm(request);
+  if (form === 400)
+    return messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.', 400);
+  if (form === 413) return messagePage('Bad request', 'The form is too large.', 413);
+  return form;
 }
 
 /**
@@ -96,7 +86,7 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
 
   // 7.2 row 3.
   const scope = checkRequestScope(params.get('scope'), client.allowedScopes);
-  if (!scope.ok)
+  if (scope === undefined)
     return fail(errorLocations.invalidScope, 'invalid_scope', 'Requested validation not allowed.');
 
   // 7.2 row 4: always in the fragment, as the spec says for this case.
@@ -158,7 +148,7 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
     responseType,
     state,
     nonce,
-    scope: scope.scope,
+    scope,
     claims,
     codeChallenge,
     institution,
@@ -255,7 +245,7 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
 }
 
 /** Whether the held affiliations satisfy the requested affiliation scope (spec 2.2). */
-export function holds(held: readonly HeldAffiliation[], requested: string): boolean {
+function holds(held: readonly HeldAffiliation[], requested: string): boolean {
   switch (requested) {
     case 'faculty+staff':
       return held.some((a) => a === 'faculty+staff' || a === 'faculty' || a === 'staff');
@@ -295,7 +285,7 @@ function buildGrant(
     sub,
     nonce: tx.nonce,
     authTimeMs: tx.authTimeMs ?? ctx.options.now(),
-    transactionId: newTransactionId(),
+    transactionId: randomUUID(),
     requestedScopes: [...tx.scope.values],
     returnedScopes,
     requestedClaims: tx.claims,
@@ -358,20 +348,16 @@ async function findTransaction(
   const tx = id === null ? undefined : ctx.pending.get(id);
   if (tx === undefined || tx.expiresAt <= ctx.options.now()) {
     if (tx !== undefined) ctx.pending.delete(tx.id);
-    return htmlResponse(
-      messagePage(
-        'Validation not found',
-        'This validation has ended or expired. Please start again at the shop.',
-      ),
+    return messagePage(
+      'Validation not found',
+      'This validation has ended or expired. Please start again at the shop.',
       400,
     );
   }
   if (readCookie(request, SESSION_COOKIE) !== tx.sessionId) {
-    return htmlResponse(
-      messagePage(
-        'Session missing',
-        'This validation was started in another browser session. Please start again.',
-      ),
+    return messagePage(
+      'Session missing',
+      'This validation was started in another browser session. Please start again.',
       400,
     );
   }
@@ -389,7 +375,7 @@ function parseClaims(value: string): Record<string, unknown> | undefined {
   }
 }
 
-export function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (header === null) return undefined;
   for (const part of header.split(';')) {

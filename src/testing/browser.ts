@@ -10,9 +10,6 @@ import { redactUrl } from '../core/redact.js';
 import { TestCookieJar } from './cookie-jar.js';
 import { formValues, type HtmlForm, parseForms } from './html-form.js';
 
-export type { FormField, HtmlForm } from './html-form.js';
-export { formValues, parseForms, TestCookieJar };
-
 /** The scripted browser could not go on (too many redirects, a malformed answer). */
 export class BrowserError extends AffiliationError {
   constructor(message: string, options: { cause?: unknown } = {}) {
@@ -169,25 +166,17 @@ export class Browser {
         reason: why,
         ...(next ? { location: shown(next.href) } : {}),
       });
-      if (!next) {
-        const text = await res.text();
+      if (next !== undefined) await res.body?.cancel().catch(() => {});
+      // The page, or a redirect not followed (its body unread).
+      if (next === undefined || !follow(next)) {
+        const text = next === undefined ? await res.text() : '';
         return {
           url: current.href,
           status: res.status,
           headers: res.headers,
           body: text,
           forms: parseForms(text, target.href),
-        };
-      }
-      await res.body?.cancel().catch(() => {});
-      if (!follow(next)) {
-        return {
-          url: current.href,
-          status: res.status,
-          headers: res.headers,
-          body: '',
-          forms: [],
-          redirectedTo: next.href,
+          ...(next === undefined ? {} : { redirectedTo: next.href }),
         };
       }
       // Browsers keep the method and body only for 307/308.

@@ -124,6 +124,12 @@ affiliated as <strong>${escapeHtml(affiliation)}</strong>.</p>
   );
 }
 
-export function messagePage(title: string, message: string): string {
-  return layout(title, `<p>${escapeHtml(message)}</p>`);
+/** A page that only tells the user something (an error, an ended transaction). */
+export function messagePage(
+  title: string,
+  message: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return htmlResponse(layout(title, `<p>${escapeHtml(message)}</p>`), status, headers);
 }

@@ -24,7 +24,7 @@ import {
   type TestInstitution,
   type TestProviderOptions,
 } from './options.js';
-import { htmlResponse, messagePage } from './pages.js';
+import { messagePage } from './pages.js';
 import { closeServer, type HandlerServer, listen } from './server.js';
 import { tokenEndpoint, userinfoEndpoint } from './token.js';
 
@@ -159,8 +159,7 @@ export class TestProvider {
    * ```
    */
   scriptLogin(...outcomes: LoginOutcome[]): void {
-    const normalized = outcomes.map((o) => normalizeOutcome(o));
-    this.#ctx.loginQueue.push(...normalized);
+    this.#ctx.loginQueue.push(...outcomes.map((o) => normalizeOutcome(o)));
   }
 
   /** Forget the scripted outcomes that were not used yet. */
@@ -307,7 +306,7 @@ export class TestProvider {
   private errorSitePage(title: string, message: string): Response {
     // Only served when the error site is the provider's own default.
     if (this.#ctx.errorSite !== `${this.#ctx.baseUrl}/errors`) return notFound();
-    return htmlResponse(messagePage(title, message));
+    return messagePage(title, message);
   }
 }
 
