@@ -19,7 +19,7 @@ import {
   sha256,
 } from './context.js';
 import { type HeldAffiliation, normalizeOutcome } from './options.js';
-import { consentPage, htmlResponse, loginPage, messagePage, selectionPage } from './pages.js';
+import { consentPage, loginPage, messagePage, selectionPage } from './pages.js';
 import { checkRequestScope } from './request-scope.js';
 
 // RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is always 43 characters.
@@ -173,7 +173,7 @@ export async function selectionPageEndpoint(ctx: ProviderContext, request: Reque
   const { tx, params } = found;
   if (request.method !== 'POST') {
     const list = [...ctx.institutions.values()];
-    return htmlResponse(selectionPage(ctx.baseUrl + ctx.paths.select, tx.id, list), 200, {}, tx.redirectUri);
+    return selectionPage(ctx.baseUrl + ctx.paths.select, tx, list);
   }
   const institution = ctx.institutions.get(params.get('entity_id') ?? '');
   if (institution === undefined || !institution.edugain) {
@@ -192,12 +192,7 @@ export async function loginPageEndpoint(ctx: ProviderContext, request: Request):
   if (institution === undefined) return redirect(pageUrl(ctx, ctx.paths.select, tx.id), 303);
   if (request.method !== 'POST') {
     const userId = ctx.loginQueue[0]?.userId ?? normalizeOutcome({}).userId;
-    return htmlResponse(
-      loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId),
-      200,
-      {},
-      tx.redirectUri,
-    );
+    return loginPage(ctx.baseUrl + ctx.paths.login, tx, institution.name, userId);
   }
   // Without a scripted outcome, the name typed on the page is the user (so a person trying the
   // provider in a browser gets one persistent subject per name).
@@ -219,19 +214,7 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
     return redirect(pageUrl(ctx, ctx.paths.login, tx.id), 303);
   }
   if (request.method !== 'POST') {
-    return htmlResponse(
-      consentPage(
-        ctx.baseUrl + ctx.paths.consent,
-        tx.id,
-        institution.name,
-        tx.client.clientId,
-        tx.scope.affiliation,
-        outcome.consent,
-      ),
-      200,
-      {},
-      tx.redirectUri,
-    );
+    return consentPage(ctx.baseUrl + ctx.paths.consent, tx, institution.name, outcome.consent);
   }
   // The service's own descriptions (its open-source implementation), which the SDK reads as reasons.
   if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User Consent Denied' });
