@@ -38,7 +38,6 @@ export function providerPaths(serviceName: string) {
     errorRedirectUri: '/errors/error-redirect-uri/',
   };
 }
-export type Paths = ReturnType<typeof providerPaths>;
 
 /** A transaction between a valid authentication request and its result (spec 1, 3). */
 export interface PendingTransaction {

@@ -8,13 +8,18 @@ import { escapeHtml } from '../core/html.js';
 import type { PendingTransaction } from './context.js';
 
 /**
- * The pages' Content-Security-Policy: no scripts at all, no framing, the inline style and the
- * empty `data:` favicon. `form-action` allows the provider itself and, on the pages of a
- * transaction, the origin of the client's registered `redirect_uri`: Chromium applies `form-action`
- * to the redirect that follows a form submission (a POST to `…/consent` answered with 303 to the
- * shop's callback), so `'self'` alone would stop the shopper there. Firefox does not.
+ * An HTML page with its security headers. The Content-Security-Policy: no scripts at all, no framing,
+ * the inline style and the empty `data:` favicon. `form-action` allows the provider itself and, on
+ * the pages of a transaction, the origin of the client's registered `redirect_uri`: Chromium applies
+ * `form-action` to the redirect that follows a form submission (a POST to `…/consent` answered with
+ * 303 to the shop's callback), so `'self'` alone would stop the shopper there. Firefox does not.
  */
-export function pageCsp(redirectUri?: string): string {
+function htmlResponse(
+  body: string,
+  status: number,
+  extraHeaders: Record<string, string>,
+  redirectUri?: string,
+): Response {
   let formAction = "'self'";
   if (redirectUri !== undefined && URL.canParse(redirectUri)) {
     const target = new URL(redirectUri);
@@ -22,22 +27,12 @@ export function pageCsp(redirectUri?: string): string {
     // allowed by its scheme-source.
     formAction += target.origin === 'null' ? ` ${target.protocol}` : ` ${target.origin}`;
   }
-  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
-}
-
-/** Security headers of every HTML page (see {@link pageCsp}). */
-export function htmlResponse(
-  body: string,
-  status = 200,
-  extraHeaders: Record<string, string> = {},
-  redirectUri?: string,
-): Response {
   return new Response(body, {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': pageCsp(redirectUri),
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
