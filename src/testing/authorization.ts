@@ -18,7 +18,7 @@ import {
   SESSION_COOKIE,
   sha256,
 } from './context.js';
-import { type HeldAffiliation, normalizeOutcome } from './options.js';
+import { type ErrorLocation, type HeldAffiliation, normalizeOutcome } from './options.js';
 import { consentPage, loginPage, messagePage, selectionPage } from './pages.js';
 import { checkRequestScope } from './request-scope.js';
 
@@ -99,12 +99,10 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   }
 
   // 7.2 row 5: unsupported claims are ignored; a claims value that is not a JSON object is refused.
-  let claims: Record<string, unknown> | undefined;
   const claimsParam = params.get('claims');
-  if (claimsParam !== null) {
-    claims = parseClaims(claimsParam);
-    if (claims === undefined) return invalid('The claims parameter is not a JSON object');
-  }
+  const claims = claimsParam === null ? undefined : parseClaims(claimsParam);
+  if (claimsParam !== null && claims === undefined)
+    return invalid('The claims parameter is not a JSON object');
 
   const nonce = params.get('nonce');
   if (nonce === null || nonce === '') return invalid('The nonce parameter is required');
@@ -127,11 +125,9 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
 
   // 7.2 row 6: the hint must name an institution of the mapping (spec 2.5).
   const hint = params.get('aarc_idp_hint');
-  let institution: Institution | undefined;
-  if (hint !== null) {
-    institution = ctx.institutions.get(hint);
-    if (institution === undefined)
-      return fail(errorLocations.unresolvableHint, 'access_denied', 'entity_id error');
+  const institution = hint === null ? undefined : ctx.institutions.get(hint);
+  if (hint !== null && institution === undefined) {
+    return fail(errorLocations.unresolvableHint, 'access_denied', 'entity_id error');
   }
 
   // The transaction starts (spec 3), bound to this browser by a session cookie.
@@ -292,21 +288,14 @@ async function finish(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   ctx.pending.delete(tx.id);
+  const to = (location: ErrorLocation, params: Record<string, string>) =>
+    redirect(redirectUriWith(tx.redirectUri, location, { ...params, state: tx.state }), status, headers);
   if ('error' in result) {
-    const location = redirectUriWith(tx.redirectUri, ctx.options.errorLocations.accessDenied, {
-      error: 'access_denied',
-      error_description: result.error,
-      state: tx.state,
-    });
-    return redirect(location, status, headers);
+    const { accessDenied } = ctx.options.errorLocations;
+    return to(accessDenied, { error: 'access_denied', error_description: result.error });
   }
   if (tx.responseType === 'id_token') {
-    const idToken = await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined));
-    return redirect(
-      redirectUriWith(tx.redirectUri, 'fragment', { id_token: idToken, state: tx.state }),
-      status,
-      headers,
-    );
+    return to('fragment', { id_token: await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined)) });
   }
   const code = randomToken();
   ctx.codes.set(sha256(code), {
@@ -318,7 +307,7 @@ async function finish(
     grant: result.grant,
     accessTokens: [],
   });
-  return redirect(redirectUriWith(tx.redirectUri, 'query', { code, state: tx.state }), status, headers);
+  return to('query', { code });
 }
 
 async function findTransaction(
@@ -327,7 +316,8 @@ async function findTransaction(
 ): Promise<{ tx: PendingTransaction; params: URLSearchParams } | Response> {
   const params = await readParams(request);
   if (params instanceof Response) return params;
-  const id = request.method === 'POST' ? params.get('tx') : new URL(request.url).searchParams.get('tx');
+  // The query of a GET, the form of a POST.
+  const id = params.get('tx');
   const tx = id === null ? undefined : ctx.pending.get(id);
   if (tx === undefined || tx.expiresAt <= ctx.options.now()) {
     if (tx !== undefined) ctx.pending.delete(tx.id);
