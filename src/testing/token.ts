@@ -35,13 +35,11 @@ export async function tokenEndpoint(ctx: ProviderContext, request: Request): Pro
   }
   if (body === 413) return oauthError('invalid_request', 'The body is too large', 413);
 
-  const auth = authenticateClient(ctx, request, body);
-  if (auth instanceof Response) return auth;
-  const client = auth;
+  const client = authenticateClient(ctx, request, body);
+  if (client instanceof Response) return client;
 
   const grantType = body.get('grant_type');
-  if (grantType === null || grantType === '')
-    return oauthError('invalid_grant', 'grant_type is missing', 400);
+  if (!grantType) return oauthError('invalid_grant', 'grant_type is missing', 400);
   if (grantType !== 'authorization_code') {
     return oauthError('unsupported_grant_type', 'Only authorization_code is supported', 400);
   }
