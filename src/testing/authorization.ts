@@ -4,7 +4,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  type Grant,
   hmac,
   type Institution,
   idTokenClaims,
@@ -237,12 +236,15 @@ function holds(held: readonly HeldAffiliation[], requested: string): boolean {
   }
 }
 
+/** The result of a successful transaction, as the tokens carry it. */
+export type Grant = ReturnType<typeof buildGrant>;
+
 function buildGrant(
   ctx: ProviderContext,
   tx: PendingTransaction,
   institution: Institution,
   outcome: Outcome,
-): Grant {
+) {
   const wantsPersistent = tx.scope.identifier === 'persistent';
   const persistent = wantsPersistent && institution.persistentIdentifiers;
   const returnedScopes = tx.scope.values.map((v) => (v === 'persistent' && !persistent ? 'transient' : v));

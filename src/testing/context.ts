@@ -5,6 +5,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { mediaType } from '../core/body.js';
 import { OptionsError } from '../core/errors.js';
+import type { Grant } from './authorization.js';
 import { KeyRing } from './keys.js';
 import {
   type ErrorLocation,
@@ -59,22 +60,6 @@ export interface PendingTransaction {
   /** Time of the login at the institution, ms since epoch. */
   authTimeMs: number | undefined;
   expiresAt: number;
-}
-
-/** The result of a successful transaction, as the tokens carry it. */
-export interface Grant {
-  clientId: string;
-  sub: string;
-  nonce: string;
-  authTimeMs: number;
-  transactionId: string;
-  requestedScopes: string[];
-  returnedScopes: string[];
-  requestedClaims: Record<string, unknown> | undefined;
-  /** reuse_detection for the ID token: requested there, allowed and released. */
-  idTokenReuseDetection: string[] | undefined;
-  /** reuse_detection for userinfo: requested there, allowed and released. */
-  userinfoReuseDetection: string[] | undefined;
 }
 
 export interface IssuedCode {
