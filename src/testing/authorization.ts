@@ -2,30 +2,25 @@
  * The authorization endpoint (spec 4.2) with the start conditions of spec 7.2, and the simulated
  * institution step (selection → login → consent) that ends the transaction (spec 3).
  */
-
-import { mediaType } from '../core/body.js';
+import { randomUUID } from 'node:crypto';
 import {
-  type Grant,
   hmac,
   type Institution,
   idTokenClaims,
-  newTransactionId,
   type Outcome,
   type PendingTransaction,
   type ProviderContext,
   randomToken,
+  readForm,
   redirect,
   redirectUriWith,
   SESSION_COOKIE,
   sha256,
 } from './context.js';
-import type { HeldAffiliation } from './options.js';
-import { normalizeOutcome } from './options.js';
-import { consentPage, htmlResponse, loginPage, messagePage, selectionPage } from './pages.js';
+import { type ErrorLocation, type HeldAffiliation, normalizeOutcome } from './options.js';
+import { consentPage, loginPage, messagePage, selectionPage } from './pages.js';
 import { checkRequestScope } from './request-scope.js';
 
-/** Largest form body the pages and endpoints read, in bytes. */
-const MAX_FORM_BYTES = 64 * 1024;
 // RFC 7636 §4.2: BASE64URL(SHA256(verifier)) is always 43 characters.
 const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -46,24 +41,18 @@ function single(params: URLSearchParams, name: string): boolean {
 }
 
 /** Read the request's parameters: the query for GET, the form body for POST (OIDC Core 3.1.2.1). */
-export async function readParams(request: Request): Promise<URLSearchParams | Response> {
+async function readParams(request: Request): Promise<URLSearchParams | Response> {
   if (request.method === 'GET' || request.method === 'HEAD') return new URL(request.url).searchParams;
   if (request.method !== 'POST') {
-    return htmlResponse(messagePage('Method not allowed', `${request.method} is not supported here.`), 405, {
+    return messagePage('Method not allowed', `${request.method} is not supported here.`, 405, {
       allow: 'GET, POST',
     });
   }
-  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
-    return htmlResponse(
-      messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.'),
-      400,
-    );
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES) {
-    return htmlResponse(messagePage('Bad request', 'The form is too large.'), 413);
-  }
-  return new URLSearchParams(text);
+  const form = await readForm(request);
+  if (form === 400)
+    return messagePage('Bad request', 'Expected an application/x-www-form-urlencoded form.', 400);
+  if (form === 413) return messagePage('Bad request', 'The form is too large.', 413);
+  return form;
 }
 
 /**
@@ -96,7 +85,7 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
 
   // 7.2 row 3.
   const scope = checkRequestScope(params.get('scope'), client.allowedScopes);
-  if (!scope.ok)
+  if (scope === undefined)
     return fail(errorLocations.invalidScope, 'invalid_scope', 'Requested validation not allowed.');
 
   // 7.2 row 4: always in the fragment, as the spec says for this case.
@@ -109,12 +98,10 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   }
 
   // 7.2 row 5: unsupported claims are ignored; a claims value that is not a JSON object is refused.
-  let claims: Record<string, unknown> | undefined;
   const claimsParam = params.get('claims');
-  if (claimsParam !== null) {
-    claims = parseClaims(claimsParam);
-    if (claims === undefined) return invalid('The claims parameter is not a JSON object');
-  }
+  const claims = claimsParam === null ? undefined : parseClaims(claimsParam);
+  if (claimsParam !== null && claims === undefined)
+    return invalid('The claims parameter is not a JSON object');
 
   const nonce = params.get('nonce');
   if (nonce === null || nonce === '') return invalid('The nonce parameter is required');
@@ -137,11 +124,9 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
 
   // 7.2 row 6: the hint must name an institution of the mapping (spec 2.5).
   const hint = params.get('aarc_idp_hint');
-  let institution: Institution | undefined;
-  if (hint !== null) {
-    institution = ctx.institutions.get(hint);
-    if (institution === undefined)
-      return fail(errorLocations.unresolvableHint, 'access_denied', 'entity_id error');
+  const institution = hint === null ? undefined : ctx.institutions.get(hint);
+  if (hint !== null && institution === undefined) {
+    return fail(errorLocations.unresolvableHint, 'access_denied', 'entity_id error');
   }
 
   // The transaction starts (spec 3), bound to this browser by a session cookie.
@@ -158,7 +143,7 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
     responseType,
     state,
     nonce,
-    scope: scope.scope,
+    scope,
     claims,
     codeChallenge,
     institution,
@@ -183,7 +168,7 @@ export async function selectionPageEndpoint(ctx: ProviderContext, request: Reque
   const { tx, params } = found;
   if (request.method !== 'POST') {
     const list = [...ctx.institutions.values()];
-    return htmlResponse(selectionPage(ctx.baseUrl + ctx.paths.select, tx.id, list), 200, {}, tx.redirectUri);
+    return selectionPage(ctx.baseUrl + ctx.paths.select, tx, list);
   }
   const institution = ctx.institutions.get(params.get('entity_id') ?? '');
   if (institution === undefined || !institution.edugain) {
@@ -202,12 +187,7 @@ export async function loginPageEndpoint(ctx: ProviderContext, request: Request):
   if (institution === undefined) return redirect(pageUrl(ctx, ctx.paths.select, tx.id), 303);
   if (request.method !== 'POST') {
     const userId = ctx.loginQueue[0]?.userId ?? normalizeOutcome({}).userId;
-    return htmlResponse(
-      loginPage(ctx.baseUrl + ctx.paths.login, tx.id, institution.name, userId),
-      200,
-      {},
-      tx.redirectUri,
-    );
+    return loginPage(ctx.baseUrl + ctx.paths.login, tx, institution.name, userId);
   }
   // Without a scripted outcome, the name typed on the page is the user (so a person trying the
   // provider in a browser gets one persistent subject per name).
@@ -229,19 +209,7 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
     return redirect(pageUrl(ctx, ctx.paths.login, tx.id), 303);
   }
   if (request.method !== 'POST') {
-    return htmlResponse(
-      consentPage(
-        ctx.baseUrl + ctx.paths.consent,
-        tx.id,
-        institution.name,
-        tx.client.clientId,
-        tx.scope.affiliation,
-        outcome.consent,
-      ),
-      200,
-      {},
-      tx.redirectUri,
-    );
+    return consentPage(ctx.baseUrl + ctx.paths.consent, tx, institution.name, outcome.consent);
   }
   // The service's own descriptions (its open-source implementation), which the SDK reads as reasons.
   if (params.get('consent') !== 'yes') return finish(ctx, tx, { error: 'User Consent Denied' });
@@ -255,7 +223,7 @@ export async function consentPageEndpoint(ctx: ProviderContext, request: Request
 }
 
 /** Whether the held affiliations satisfy the requested affiliation scope (spec 2.2). */
-export function holds(held: readonly HeldAffiliation[], requested: string): boolean {
+function holds(held: readonly HeldAffiliation[], requested: string): boolean {
   switch (requested) {
     case 'faculty+staff':
       return held.some((a) => a === 'faculty+staff' || a === 'faculty' || a === 'staff');
@@ -268,12 +236,15 @@ export function holds(held: readonly HeldAffiliation[], requested: string): bool
   }
 }
 
+/** The result of a successful transaction, as the tokens carry it. */
+export type Grant = ReturnType<typeof buildGrant>;
+
 function buildGrant(
   ctx: ProviderContext,
   tx: PendingTransaction,
   institution: Institution,
   outcome: Outcome,
-): Grant {
+) {
   const wantsPersistent = tx.scope.identifier === 'persistent';
   const persistent = wantsPersistent && institution.persistentIdentifiers;
   const returnedScopes = tx.scope.values.map((v) => (v === 'persistent' && !persistent ? 'transient' : v));
@@ -295,7 +266,7 @@ function buildGrant(
     sub,
     nonce: tx.nonce,
     authTimeMs: tx.authTimeMs ?? ctx.options.now(),
-    transactionId: newTransactionId(),
+    transactionId: randomUUID(),
     requestedScopes: [...tx.scope.values],
     returnedScopes,
     requestedClaims: tx.claims,
@@ -319,21 +290,14 @@ async function finish(
   headers: Record<string, string> = {},
 ): Promise<Response> {
   ctx.pending.delete(tx.id);
+  const to = (location: ErrorLocation, params: Record<string, string>) =>
+    redirect(redirectUriWith(tx.redirectUri, location, { ...params, state: tx.state }), status, headers);
   if ('error' in result) {
-    const location = redirectUriWith(tx.redirectUri, ctx.options.errorLocations.accessDenied, {
-      error: 'access_denied',
-      error_description: result.error,
-      state: tx.state,
-    });
-    return redirect(location, status, headers);
+    const { accessDenied } = ctx.options.errorLocations;
+    return to(accessDenied, { error: 'access_denied', error_description: result.error });
   }
   if (tx.responseType === 'id_token') {
-    const idToken = await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined));
-    return redirect(
-      redirectUriWith(tx.redirectUri, 'fragment', { id_token: idToken, state: tx.state }),
-      status,
-      headers,
-    );
+    return to('fragment', { id_token: await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined)) });
   }
   const code = randomToken();
   ctx.codes.set(sha256(code), {
@@ -345,7 +309,7 @@ async function finish(
     grant: result.grant,
     accessTokens: [],
   });
-  return redirect(redirectUriWith(tx.redirectUri, 'query', { code, state: tx.state }), status, headers);
+  return to('query', { code });
 }
 
 async function findTransaction(
@@ -354,24 +318,21 @@ async function findTransaction(
 ): Promise<{ tx: PendingTransaction; params: URLSearchParams } | Response> {
   const params = await readParams(request);
   if (params instanceof Response) return params;
-  const id = request.method === 'POST' ? params.get('tx') : new URL(request.url).searchParams.get('tx');
+  // The query of a GET, the form of a POST.
+  const id = params.get('tx');
   const tx = id === null ? undefined : ctx.pending.get(id);
   if (tx === undefined || tx.expiresAt <= ctx.options.now()) {
     if (tx !== undefined) ctx.pending.delete(tx.id);
-    return htmlResponse(
-      messagePage(
-        'Validation not found',
-        'This validation has ended or expired. Please start again at the shop.',
-      ),
+    return messagePage(
+      'Validation not found',
+      'This validation has ended or expired. Please start again at the shop.',
       400,
     );
   }
   if (readCookie(request, SESSION_COOKIE) !== tx.sessionId) {
-    return htmlResponse(
-      messagePage(
-        'Session missing',
-        'This validation was started in another browser session. Please start again.',
-      ),
+    return messagePage(
+      'Session missing',
+      'This validation was started in another browser session. Please start again.',
       400,
     );
   }
@@ -389,7 +350,7 @@ function parseClaims(value: string): Record<string, unknown> | undefined {
   }
 }
 
-export function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie');
   if (header === null) return undefined;
   for (const part of header.split(';')) {

@@ -10,9 +10,6 @@ import { redactUrl } from '../core/redact.js';
 import { TestCookieJar } from './cookie-jar.js';
 import { formValues, type HtmlForm, parseForms } from './html-form.js';
 
-export type { FormField, HtmlForm } from './html-form.js';
-export { formValues, parseForms, TestCookieJar };
-
 /** The scripted browser could not go on (too many redirects, a malformed answer). */
 export class BrowserError extends AffiliationError {
   constructor(message: string, options: { cause?: unknown } = {}) {
@@ -85,7 +82,7 @@ export class Browser {
 
   /** Open a URL as if typed in the address bar and follow redirects. */
   async open(url: string): Promise<BrowserPage> {
-    return this.#navigate('GET', url, undefined, 'navigate');
+    return this.#navigate(url, undefined, 'navigate');
   }
 
   /** Submit a form of the page, like clicking its button. */
@@ -98,9 +95,9 @@ export class Browser {
     if (form.method === 'GET') {
       const target = new URL(form.action);
       target.search = values.toString();
-      return this.#navigate('GET', target.href, undefined, 'form');
+      return this.#navigate(target.href, undefined, 'form');
     }
-    return this.#navigate('POST', form.action, values, 'form');
+    return this.#navigate(form.action, values, 'form');
   }
 
   /**
@@ -112,7 +109,7 @@ export class Browser {
     const params = new URLSearchParams(url.hash.slice(1));
     url.hash = '';
     const action = page.forms[0]?.action ?? url.href;
-    return this.#navigate('POST', action, params, 'relay');
+    return this.#navigate(action, params, 'relay');
   }
 
   /**
@@ -124,8 +121,8 @@ export class Browser {
     return new URL(page.url).hash.length > 1 && isRelayPage(page) ? this.relay(page) : page;
   }
 
+  /** Request `url`, a POST when there is a form to send, and follow redirects. */
   async #navigate(
-    method: 'GET' | 'POST',
     url: string,
     form: URLSearchParams | undefined,
     reason: BrowserStep['reason'],
@@ -133,21 +130,21 @@ export class Browser {
     const { maxRedirects = 20, follow = () => true, onStep } = this.#options;
     const shown = this.#options.redactSteps === false ? (url: string) => url : redactUrl;
     let current = new URL(url);
-    let currentMethod = method;
     let body = form;
     let why = reason;
     for (let hop = 0; ; hop++) {
       if (hop > maxRedirects) throw new BrowserError(`too many redirects from ${redactUrl(url)}`);
+      const method = body ? 'POST' : 'GET';
       const headers = new Headers({ accept: 'text/html,application/json;q=0.9' });
       const cookie = this.#jar.header(current);
       if (cookie) headers.set('cookie', cookie);
       if (body) headers.set('content-type', 'application/x-www-form-urlencoded');
-      if (currentMethod === 'POST') headers.set('origin', current.origin);
+      if (body) headers.set('origin', current.origin);
       const target = new URL(current.href);
       target.hash = '';
       const send = this.#options.fetch ?? globalThis.fetch;
       const res = await send(target.href, {
-        method: currentMethod,
+        method,
         headers,
         body: body?.toString(),
         redirect: 'manual',
@@ -163,38 +160,27 @@ export class Browser {
         }
       }
       onStep?.({
-        method: currentMethod,
+        method,
         url: shown(current.href),
         status: res.status,
         reason: why,
         ...(next ? { location: shown(next.href) } : {}),
       });
-      if (!next) {
-        const text = await res.text();
+      if (next !== undefined) await res.body?.cancel().catch(() => {});
+      // The page, or a redirect not followed (its body unread).
+      if (next === undefined || !follow(next)) {
+        const text = next === undefined ? await res.text() : '';
         return {
           url: current.href,
           status: res.status,
           headers: res.headers,
           body: text,
           forms: parseForms(text, target.href),
-        };
-      }
-      await res.body?.cancel().catch(() => {});
-      if (!follow(next)) {
-        return {
-          url: current.href,
-          status: res.status,
-          headers: res.headers,
-          body: '',
-          forms: [],
-          redirectedTo: next.href,
+          ...(next === undefined ? {} : { redirectedTo: next.href }),
         };
       }
       // Browsers keep the method and body only for 307/308.
-      if (res.status !== 307 && res.status !== 308) {
-        currentMethod = 'GET';
-        body = undefined;
-      }
+      if (res.status !== 307 && res.status !== 308) body = undefined;
       current = next;
       why = 'redirect';
     }

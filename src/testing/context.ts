@@ -2,8 +2,10 @@
  * State shared by the provider's endpoints, and the helpers they have in common: responses,
  * redirects to the relying party, and the ID token of spec 2.4.
  */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { mediaType } from '../core/body.js';
 import { OptionsError } from '../core/errors.js';
+import type { Grant } from './authorization.js';
 import { KeyRing } from './keys.js';
 import {
   type ErrorLocation,
@@ -37,7 +39,6 @@ export function providerPaths(serviceName: string) {
     errorRedirectUri: '/errors/error-redirect-uri/',
   };
 }
-export type Paths = ReturnType<typeof providerPaths>;
 
 /** A transaction between a valid authentication request and its result (spec 1, 3). */
 export interface PendingTransaction {
@@ -59,22 +60,6 @@ export interface PendingTransaction {
   /** Time of the login at the institution, ms since epoch. */
   authTimeMs: number | undefined;
   expiresAt: number;
-}
-
-/** The result of a successful transaction, as the tokens carry it. */
-export interface Grant {
-  clientId: string;
-  sub: string;
-  nonce: string;
-  authTimeMs: number;
-  transactionId: string;
-  requestedScopes: string[];
-  returnedScopes: string[];
-  requestedClaims: Record<string, unknown> | undefined;
-  /** reuse_detection for the ID token: requested there, allowed and released. */
-  idTokenReuseDetection: string[] | undefined;
-  /** reuse_detection for userinfo: requested there, allowed and released. */
-  userinfoReuseDetection: string[] | undefined;
 }
 
 export interface IssuedCode {
@@ -132,6 +117,16 @@ export async function createContext(options: TestProviderOptions, baseUrl: strin
 
 export const SESSION_COOKIE = 'av_test_session';
 
+/** Largest form body the endpoints read, in bytes. */
+const MAX_FORM_BYTES = 64 * 1024;
+
+/** The urlencoded form body, or the status that refuses it: 400 (another media type), 413 (too large). */
+export async function readForm(request: Request): Promise<URLSearchParams | 400 | 413> {
+  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') return 400;
+  const text = await request.text();
+  return Buffer.byteLength(text) > MAX_FORM_BYTES ? 413 : new URLSearchParams(text);
+}
+
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
 }
@@ -142,10 +137,6 @@ export function sha256(value: string): string {
 
 export function hmac(secret: string, ...parts: string[]): string {
   return createHmac('sha256', secret).update(parts.join('\0')).digest('base64url');
-}
-
-export function newTransactionId(): string {
-  return randomUUID();
 }
 
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -174,23 +165,18 @@ export function redirect(location: string, status = 302, headers: Record<string,
 }
 
 /**
- * Percent-encode parameters with `%20` for spaces (not `+`), so that both form decoders and plain
- * `decodeURIComponent` read them back unchanged.
+ * The redirect URI with the parameters added to its query or put in its fragment, with `%20` for
+ * spaces (not `+`), so that both form decoders and plain `decodeURIComponent` read them back unchanged.
  */
-export function encodeParams(params: Record<string, string | undefined>): string {
-  return Object.entries(params)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .join('&');
-}
-
-/** The redirect URI with the parameters added to its query or put in its fragment. */
 export function redirectUriWith(
   redirectUri: string,
   location: ErrorLocation,
   params: Record<string, string | undefined>,
 ): string {
-  const encoded = encodeParams(params);
+  const encoded = Object.entries(params)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('&');
   if (location === 'fragment') return `${redirectUri}#${encoded}`;
   const url = new URL(redirectUri);
   url.search = url.search === '' ? `?${encoded}` : `${url.search}&${encoded}`;

@@ -40,11 +40,8 @@ export class TestCookieJar {
    */
   header(url?: string | URL): string | undefined {
     const pairs: string[] = [];
-    const origin = originOf(url);
     const path = url === undefined ? undefined : new URL(url).pathname;
-    for (const [key, cookies] of this.#byOrigin) {
-      // Cookies stored without knowing their origin (an in-process response) go to every origin.
-      if (origin !== '' && key !== '' && key !== origin) continue;
+    for (const cookies of this.#for(url)) {
       for (const [name, c] of cookies) {
         if (path === undefined || pathMatches(path, c.path)) pairs.push(`${name}=${c.value}`);
       }
@@ -74,11 +71,8 @@ export class TestCookieJar {
         if (key === 'max-age' && /^-?\d+$/.test(v) && Number(v) <= 0) remove = true;
         if (key === 'expires' && Date.parse(v) < Date.now()) remove = true;
       }
-      let cookies = this.#byOrigin.get(origin);
-      if (cookies === undefined) {
-        cookies = new Map();
-        this.#byOrigin.set(origin, cookies);
-      }
+      const cookies = this.#byOrigin.get(origin) ?? new Map<string, StoredCookie>();
+      this.#byOrigin.set(origin, cookies);
       if (remove) cookies.delete(name);
       else cookies.set(name, { value, path });
     }
@@ -86,9 +80,7 @@ export class TestCookieJar {
 
   /** The value of one cookie (for `url`'s origin when given). */
   get(name: string, url?: string | URL): string | undefined {
-    const origin = originOf(url);
-    for (const [key, cookies] of this.#byOrigin) {
-      if (origin !== '' && key !== '' && key !== origin) continue;
+    for (const cookies of this.#for(url)) {
       const found = cookies.get(name);
       if (found !== undefined) return found.value;
     }
@@ -98,5 +90,15 @@ export class TestCookieJar {
   /** The names of the cookies held for an origin. */
   names(url: string | URL): string[] {
     return [...(this.#byOrigin.get(originOf(url))?.keys() ?? [])];
+  }
+
+  /**
+   * The cookies of `url`'s origin (every origin's without a URL), and those stored without knowing
+   * their origin (an in-process response): those go to every origin.
+   */
+  *#for(url: string | URL | undefined): Iterable<Map<string, StoredCookie>> {
+    const origin = originOf(url);
+    for (const [key, cookies] of this.#byOrigin)
+      if (origin === '' || key === '' || key === origin) yield cookies;
   }
 }

@@ -36,12 +36,11 @@ function decodeEntities(text: string): string {
   });
 }
 
-function attributes(tag: string): Map<string, string> {
+/** The attributes of a tag, from the text between its name and its `>` (a self-closing `/` ignored). */
+function attributes(text: string): Map<string, string> {
   const attrs = new Map<string, string>();
   const re = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-  // Skip the tag name.
-  const inner = tag.replace(/^<\s*[a-zA-Z]+/, '').replace(/\/?>$/, '');
-  for (const m of inner.matchAll(re)) {
+  for (const m of text.replace(/\/$/, '').matchAll(re)) {
     const name = m[1]!.toLowerCase();
     if (!attrs.has(name)) attrs.set(name, decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
   }
@@ -57,18 +56,17 @@ export function stripTags(html: string): string {
 /** Parse the forms of an HTML page (enough HTML for server-rendered forms; no scripts). */
 export function parseForms(html: string, baseUrl: string): HtmlForm[] {
   const forms: HtmlForm[] = [];
-  for (const m of html.matchAll(/<form\b[^>]*>([\s\S]*?)<\/form>/gi)) {
-    const open = m[0].slice(0, m[0].indexOf('>') + 1);
-    const attrs = attributes(open);
-    const body = m[1] ?? '';
+  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const attrs = attributes(m[1] ?? '');
     const fields: FormField[] = [];
     const buttons: HtmlForm['buttons'] = [];
-    for (const el of body.matchAll(
-      /<(input)\b[^>]*>|<(select)\b([^>]*)>([\s\S]*?)<\/select>|<(button)\b([^>]*)>([\s\S]*?)<\/button>|<(textarea)\b([^>]*)>([\s\S]*?)<\/textarea>/gi,
-    )) {
-      if (el[1]) {
-        const a = attributes(el[0]);
-        const name = a.get('name');
+    const elements = /<(input)\b([^>]*)>|<(select|button|textarea)\b([^>]*)>([\s\S]*?)<\/\3>/gi;
+    for (const el of (m[2] ?? '').matchAll(elements)) {
+      const kind = (el[1] ?? el[3] ?? '').toLowerCase();
+      const a = attributes(el[2] ?? el[4] ?? '');
+      const inner = el[5] ?? '';
+      const name = a.get('name');
+      if (kind === 'input') {
         const type = (a.get('type') ?? 'text').toLowerCase();
         if (type === 'submit' || type === 'image') {
           if (name) buttons.push({ name, value: a.get('value') ?? '', label: a.get('value') ?? '' });
@@ -81,32 +79,22 @@ export function parseForms(html: string, baseUrl: string): HtmlForm[] {
           type,
           checked: a.has('checked'),
         });
-      } else if (el[2]) {
-        const a = attributes(`<select ${el[3] ?? ''}>`);
-        const name = a.get('name');
+      } else if (kind === 'select') {
         if (!name) continue;
         const options: string[] = [];
         let selected: string | undefined;
-        for (const o of (el[4] ?? '').matchAll(/<option\b([^>]*)>([\s\S]*?)(?=<option\b|<\/option>|$)/gi)) {
-          const oa = attributes(`<option ${o[1] ?? ''}>`);
+        for (const o of inner.matchAll(/<option\b([^>]*)>([\s\S]*?)(?=<option\b|<\/option>|$)/gi)) {
+          const oa = attributes(o[1] ?? '');
           const value = oa.get('value') ?? stripTags(o[2] ?? '');
           options.push(value);
           if (oa.has('selected')) selected = value;
         }
         fields.push({ name, value: selected ?? options[0] ?? '', type: 'select', checked: true, options });
-      } else if (el[5]) {
-        const a = attributes(`<button ${el[6] ?? ''}>`);
-        const type = (a.get('type') ?? 'submit').toLowerCase();
-        if (type !== 'submit') continue;
-        buttons.push({
-          name: a.get('name') ?? '',
-          value: a.get('value') ?? '',
-          label: stripTags(el[7] ?? ''),
-        });
-      } else if (el[8]) {
-        const a = attributes(`<textarea ${el[9] ?? ''}>`);
-        const name = a.get('name');
-        if (name) fields.push({ name, value: decodeEntities(el[10] ?? ''), type: 'textarea', checked: true });
+      } else if (kind === 'button') {
+        if ((a.get('type') ?? 'submit').toLowerCase() !== 'submit') continue;
+        buttons.push({ name: name ?? '', value: a.get('value') ?? '', label: stripTags(inner) });
+      } else if (name) {
+        fields.push({ name, value: decodeEntities(inner), type: 'textarea', checked: true });
       }
     }
     const method = (attrs.get('method') ?? 'get').toUpperCase() === 'POST' ? 'POST' : 'GET';

@@ -29,9 +29,9 @@ export class KeyRing {
     return ring;
   }
 
-  /** The `kid` of the key that signs now. */
+  /** The `kid` of the key that signs now: `create()` makes one, `rotate()` puts the new one first. */
   get activeKid(): string {
-    return this.active().kid;
+    return this.keys[0]!.kid;
   }
 
   /** Make a new key the signing key; the previous one is kept for verification unless `keepPrevious` is false. */
@@ -40,15 +40,11 @@ export class KeyRing {
     const jwk = await exportJWK(publicKey);
     const kid = await calculateJwkThumbprint(jwk);
     const retiredAt = this.now();
-    this.keys = this.keys
-      .filter(() => keepPrevious)
-      .map((key) => ({ ...key, retiredAt: key.retiredAt ?? retiredAt }));
-    this.keys.unshift({
-      kid,
-      privateKey,
-      publicJwk: { ...jwk, kid, alg: this.alg, use: 'sig' },
-      retiredAt: undefined,
-    });
+    const previous = keepPrevious ? this.keys : [];
+    this.keys = [
+      { kid, privateKey, publicJwk: { ...jwk, kid, alg: this.alg, use: 'sig' }, retiredAt: undefined },
+      ...previous.map((key) => ({ ...key, retiredAt: key.retiredAt ?? retiredAt })),
+    ];
     return kid;
   }
 
@@ -63,7 +59,7 @@ export class KeyRing {
 
   /** Sign a JWT with the active key (header: alg, kid, typ JWT). */
   async sign(claims: Record<string, unknown>): Promise<string> {
-    const key = this.active();
+    const key = this.keys[0]!;
     return new SignJWT(claims)
       .setProtectedHeader({ alg: this.alg, kid: key.kid, typ: 'JWT' })
       .sign(key.privateKey);
@@ -74,10 +70,5 @@ export class KeyRing {
     const bits = this.alg.endsWith('512') ? 512 : this.alg.endsWith('384') ? 384 : 256;
     const digest = createHash(`sha${bits}`).update(value, 'ascii').digest();
     return digest.subarray(0, digest.length / 2).toString('base64url');
-  }
-
-  /** The signing key: `create()` makes one, and `rotate()` puts the new one first. */
-  private active(): RingKey {
-    return this.keys[0]!;
   }
 }

@@ -297,16 +297,11 @@ export function resolveOptions(options: TestProviderOptions) {
 export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /** Check a client registration and return a private copy with defaults filled in. */
-export function normalizeClient(client: TestClient) {
-  return parse(clientSchema, client, 'client option');
-}
+export const normalizeClient = (client: TestClient) => parse(clientSchema, client, 'client option');
 
 /** Check an institution and return a private copy with defaults filled in. */
-export function normalizeInstitution(institution: TestInstitution) {
-  return parse(institutionSchema, institution, 'institution option');
-}
+export const normalizeInstitution = (institution: TestInstitution) =>
+  parse(institutionSchema, institution, 'institution option');
 
 /** Check a scripted login outcome and fill in the defaults (except `reuseDetection`). */
-export function normalizeOutcome(outcome: LoginOutcome) {
-  return parse(outcomeSchema, outcome, 'login outcome');
-}
+export const normalizeOutcome = (outcome: LoginOutcome) => parse(outcomeSchema, outcome, 'login outcome');

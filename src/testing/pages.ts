@@ -5,15 +5,21 @@
  */
 
 import { escapeHtml } from '../core/html.js';
+import type { PendingTransaction } from './context.js';
 
 /**
- * The pages' Content-Security-Policy: no scripts at all, no framing, the inline style and the
- * empty `data:` favicon. `form-action` allows the provider itself and, on the pages of a
- * transaction, the origin of the client's registered `redirect_uri`: Chromium applies `form-action`
- * to the redirect that follows a form submission (a POST to `…/consent` answered with 303 to the
- * shop's callback), so `'self'` alone would stop the shopper there. Firefox does not.
+ * An HTML page with its security headers. The Content-Security-Policy: no scripts at all, no framing,
+ * the inline style and the empty `data:` favicon. `form-action` allows the provider itself and, on
+ * the pages of a transaction, the origin of the client's registered `redirect_uri`: Chromium applies
+ * `form-action` to the redirect that follows a form submission (a POST to `…/consent` answered with
+ * 303 to the shop's callback), so `'self'` alone would stop the shopper there. Firefox does not.
  */
-export function pageCsp(redirectUri?: string): string {
+function htmlResponse(
+  body: string,
+  status: number,
+  extraHeaders: Record<string, string>,
+  redirectUri?: string,
+): Response {
   let formAction = "'self'";
   if (redirectUri !== undefined && URL.canParse(redirectUri)) {
     const target = new URL(redirectUri);
@@ -21,22 +27,12 @@ export function pageCsp(redirectUri?: string): string {
     // allowed by its scheme-source.
     formAction += target.origin === 'null' ? ` ${target.protocol}` : ` ${target.origin}`;
   }
-  return `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`;
-}
-
-/** Security headers of every HTML page (see {@link pageCsp}). */
-export function htmlResponse(
-  body: string,
-  status = 200,
-  extraHeaders: Record<string, string> = {},
-  redirectUri?: string,
-): Response {
   return new Response(body, {
     status,
     headers: {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': pageCsp(redirectUri),
+      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
       'x-frame-options': 'DENY',
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
@@ -62,68 +58,75 @@ ${content}
 `;
 }
 
+/** A page of a transaction: `intro`, then one form that posts `fields` and the transaction back to `action`. */
+function formPage(
+  title: string,
+  intro: string,
+  action: string,
+  tx: PendingTransaction,
+  fields: string,
+): Response {
+  const form = `${intro}<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="tx" value="${escapeHtml(tx.id)}">
+${fields}
+</form>`;
+  return htmlResponse(layout(title, form), 200, {}, tx.redirectUri);
+}
+
 export function selectionPage(
   action: string,
-  tx: string,
+  tx: PendingTransaction,
   institutions: readonly { entityId: string; name: string }[],
-): string {
+): Response {
   const options = institutions
     .map(
       (inst, index) =>
         `<option value="${escapeHtml(inst.entityId)}"${index === 0 ? ' selected' : ''}>${escapeHtml(inst.name)}</option>`,
     )
     .join('\n');
-  return layout(
-    'Select your institution',
-    `<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="tx" value="${escapeHtml(tx)}">
-<label>Institution <select name="entity_id" autocomplete="off">
+  const fields = `<label>Institution <select name="entity_id" autocomplete="off">
 ${options}
 </select></label>
-<button type="submit">Continue</button>
-</form>`,
-  );
+<button type="submit">Continue</button>`;
+  return formPage('Select your institution', '', action, tx, fields);
 }
 
-export function loginPage(action: string, tx: string, institutionName: string, userId: string): string {
-  return layout(
-    `Log in at ${institutionName}`,
-    `<p>This page stands for the institution's own identity provider. The outcome of the login is
+export function loginPage(action: string, tx: PendingTransaction, institutionName: string, userId: string) {
+  const intro = `<p>This page stands for the institution's own identity provider. The outcome of the login is
 scripted by the test (<code>scriptLogin()</code>); the password is not checked.</p>
-<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="tx" value="${escapeHtml(tx)}">
-<label for="username">Username</label>
+`;
+  const fields = `<label for="username">Username</label>
 <input id="username" type="text" name="username" value="${escapeHtml(userId)}" autocomplete="username" required>
 <label for="password">Password</label>
 <input id="password" type="password" name="password" value="test" autocomplete="current-password">
-<button type="submit">Log in</button>
-</form>`,
-  );
+<button type="submit">Log in</button>`;
+  return formPage(`Log in at ${institutionName}`, intro, action, tx, fields);
 }
 
+/** The consent page, its answer preselected as the login outcome says. */
 export function consentPage(
   action: string,
-  tx: string,
+  tx: PendingTransaction,
   institutionName: string,
-  clientId: string,
-  affiliation: string,
   consent: boolean,
-): string {
-  return layout(
-    'Release your affiliation?',
-    `<p>${escapeHtml(institutionName)} is about to confirm to <strong>${escapeHtml(clientId)}</strong> that you are
-affiliated as <strong>${escapeHtml(affiliation)}</strong>.</p>
-<form method="post" action="${escapeHtml(action)}">
-<input type="hidden" name="tx" value="${escapeHtml(tx)}">
-<fieldset><legend>Release the affiliation</legend>
+) {
+  const intro = `<p>${escapeHtml(institutionName)} is about to confirm to <strong>${escapeHtml(tx.client.clientId)}</strong> that you are
+affiliated as <strong>${escapeHtml(tx.scope.affiliation)}</strong>.</p>
+`;
+  const fields = `<fieldset><legend>Release the affiliation</legend>
 <label><input type="radio" name="consent" value="yes"${consent ? ' checked' : ''}> Yes, release it</label>
 <label><input type="radio" name="consent" value="no"${consent ? '' : ' checked'}> No</label>
 </fieldset>
-<button type="submit">Send</button>
-</form>`,
-  );
+<button type="submit">Send</button>`;
+  return formPage('Release your affiliation?', intro, action, tx, fields);
 }
 
-export function messagePage(title: string, message: string): string {
-  return layout(title, `<p>${escapeHtml(message)}</p>`);
+/** A page that only tells the user something (an error, an ended transaction). */
+export function messagePage(
+  title: string,
+  message: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return htmlResponse(layout(title, `<p>${escapeHtml(message)}</p>`), status, headers);
 }

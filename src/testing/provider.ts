@@ -13,7 +13,7 @@ import {
   selectionPageEndpoint,
 } from './authorization.js';
 import { type AuthorizeOptions, walkAuthorization } from './authorize-walk.js';
-import { createContext, jsonResponse, type ProviderContext } from './context.js';
+import { createContext, jsonResponse, oauthError, type ProviderContext } from './context.js';
 import {
   type LoginOutcome,
   normalizeClient,
@@ -24,7 +24,7 @@ import {
   type TestInstitution,
   type TestProviderOptions,
 } from './options.js';
-import { htmlResponse, messagePage } from './pages.js';
+import { messagePage } from './pages.js';
 import { closeServer, type HandlerServer, listen } from './server.js';
 import { tokenEndpoint, userinfoEndpoint } from './token.js';
 
@@ -132,7 +132,7 @@ export class TestProvider {
     try {
       return await this.route(request);
     } catch {
-      return jsonResponse({ error: 'server_error', error_description: 'The test provider failed' }, 500);
+      return oauthError('server_error', 'The test provider failed', 500);
     }
   }
 
@@ -159,8 +159,7 @@ export class TestProvider {
    * ```
    */
   scriptLogin(...outcomes: LoginOutcome[]): void {
-    const normalized = outcomes.map((o) => normalizeOutcome(o));
-    this.#ctx.loginQueue.push(...normalized);
+    this.#ctx.loginQueue.push(...outcomes.map((o) => normalizeOutcome(o)));
   }
 
   /** Forget the scripted outcomes that were not used yet. */
@@ -225,14 +224,14 @@ export class TestProvider {
       case paths.discovery:
         return request.method === 'GET' || request.method === 'HEAD'
           ? jsonResponse(this.discoveryDocument(), 200, { 'cache-control': 'no-cache' })
-          : methodNotAllowed('GET');
+          : oauthError('invalid_request', 'Use GET', 405, { allow: 'GET' });
       case paths.jwks:
         return request.method === 'GET' || request.method === 'HEAD'
           ? jsonResponse(ctx.keys.jwks(), 200, {
               'cache-control': 'no-cache',
               'content-type': 'application/jwk-set+json; charset=utf-8',
             })
-          : methodNotAllowed('GET');
+          : oauthError('invalid_request', 'Use GET', 405, { allow: 'GET' });
       case paths.authorization:
       case paths.authorizationShort:
         return authorizationEndpoint(ctx, request);
@@ -307,16 +306,12 @@ export class TestProvider {
   private errorSitePage(title: string, message: string): Response {
     // Only served when the error site is the provider's own default.
     if (this.#ctx.errorSite !== `${this.#ctx.baseUrl}/errors`) return notFound();
-    return htmlResponse(messagePage(title, message));
+    return messagePage(title, message);
   }
 }
 
 function notFound(): Response {
-  return jsonResponse({ error: 'not_found', error_description: 'No such endpoint' }, 404);
-}
-
-function methodNotAllowed(allow: string): Response {
-  return jsonResponse({ error: 'invalid_request', error_description: `Use ${allow}` }, 405, { allow });
+  return oauthError('not_found', 'No such endpoint', 404);
 }
 
 /**

@@ -21,42 +21,26 @@ export interface RequestScope {
   values: string[];
 }
 
-export type ScopeCheck = { ok: true; scope: RequestScope } | { ok: false; reason: string };
-
 /**
- * Check a decoded scope string against spec 2.2 and the client's allowed scopes
- * (`undefined`: every value allowed).
+ * Check a decoded scope string against spec 2.2 and the client's allowed scopes (`undefined`: every
+ * value allowed). `undefined` when it fails: the service answers every failure the same way.
  */
-export function checkRequestScope(raw: string | null, allowed: readonly string[] | undefined): ScopeCheck {
-  if (raw === null || raw.trim() === '') return { ok: false, reason: 'scope is missing' };
-  const values = raw.split(' ').filter((v) => v !== '');
-  const seen = new Set<string>();
-  for (const value of values) {
-    if (!SCOPE_TOKEN.test(value))
-      return { ok: false, reason: `scope value ${JSON.stringify(value)} is malformed` };
-    if (seen.has(value)) return { ok: false, reason: `scope value ${value} is repeated` };
-    seen.add(value);
-  }
-  if (seen.has('faculty') || seen.has('staff')) {
-    return { ok: false, reason: 'faculty and staff are not affiliations on their own (was %2B sent as +?)' };
-  }
+export function checkRequestScope(
+  raw: string | null,
+  allowed: readonly string[] | undefined,
+): RequestScope | undefined {
+  const values = (raw ?? '').split(' ').filter((v) => v !== '');
+  // Malformed or repeated values; `faculty` or `staff` alone (a `+` not sent as %2B).
+  if (values.some((v, i) => !SCOPE_TOKEN.test(v) || values.indexOf(v) !== i)) return undefined;
+  if (values.includes('faculty') || values.includes('staff')) return undefined;
   const affiliations = values.filter((v) => AFFILIATIONS.includes(v as Affiliation));
   const identifiers = values.filter((v) => IDENTIFIERS.includes(v as Identifier));
-  if (affiliations.length !== 1) {
-    return { ok: false, reason: `exactly one affiliation is required, got ${affiliations.length}` };
-  }
-  if (identifiers.length > 1) return { ok: false, reason: 'at most one identifier is allowed' };
-  if (allowed !== undefined) {
-    const refused = values.find((v) => v !== 'openid' && !allowed.includes(v));
-    if (refused !== undefined)
-      return { ok: false, reason: `scope value ${refused} is not allowed for this client` };
-  }
+  // Exactly one affiliation, at most one identifier, nothing the client may not ask for.
+  if (affiliations.length !== 1 || identifiers.length > 1) return undefined;
+  if (allowed !== undefined && values.some((v) => v !== 'openid' && !allowed.includes(v))) return undefined;
   return {
-    ok: true,
-    scope: {
-      affiliation: affiliations[0] as Affiliation,
-      identifier: identifiers[0] as Identifier | undefined,
-      values: seen.has('openid') ? values : ['openid', ...values],
-    },
+    affiliation: affiliations[0] as Affiliation,
+    identifier: identifiers[0] as Identifier | undefined,
+    values: values.includes('openid') ? values : ['openid', ...values],
   };
 }

@@ -9,7 +9,7 @@
  * presenting it again also revokes the access token it produced (RFC 6749 §4.1.2).
  */
 
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { mediaType } from '../core/body.js';
 import {
   type Client,
@@ -18,10 +18,10 @@ import {
   oauthError,
   type ProviderContext,
   randomToken,
+  readForm,
   sha256,
 } from './context.js';
 
-const MAX_FORM_BYTES = 64 * 1024;
 // RFC 7636 §4.1: 43 to 128 unreserved characters.
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
@@ -29,21 +29,17 @@ export async function tokenEndpoint(ctx: ProviderContext, request: Request): Pro
   if (request.method !== 'POST') {
     return oauthError('invalid_request', 'The token endpoint accepts POST only', 405, { allow: 'POST' });
   }
-  if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
+  const body = await readForm(request);
+  if (body === 400) {
     return oauthError('invalid_request', 'Expected an application/x-www-form-urlencoded body', 400);
   }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES)
-    return oauthError('invalid_request', 'The body is too large', 413);
-  const body = new URLSearchParams(text);
+  if (body === 413) return oauthError('invalid_request', 'The body is too large', 413);
 
-  const auth = authenticateClient(ctx, request, body);
-  if (auth instanceof Response) return auth;
-  const client = auth;
+  const client = authenticateClient(ctx, request, body);
+  if (client instanceof Response) return client;
 
   const grantType = body.get('grant_type');
-  if (grantType === null || grantType === '')
-    return oauthError('invalid_grant', 'grant_type is missing', 400);
+  if (!grantType) return oauthError('invalid_grant', 'grant_type is missing', 400);
   if (grantType !== 'authorization_code') {
     return oauthError('unsupported_grant_type', 'Only authorization_code is supported', 400);
   }
@@ -65,8 +61,7 @@ export async function tokenEndpoint(ctx: ProviderContext, request: Request): Pro
   const verifier = body.get('code_verifier');
   if (record.codeChallenge !== undefined) {
     if (verifier === null || !VERIFIER.test(verifier)) return invalidCode();
-    const computed = createHash('sha256').update(verifier, 'ascii').digest('base64url');
-    if (computed !== record.codeChallenge) return invalidCode();
+    if (sha256(verifier) !== record.codeChallenge) return invalidCode();
   } else if (verifier !== null) {
     // RFC 9700 §2.1.1: a verifier for a code issued without a challenge is refused.
     return invalidCode();
@@ -136,10 +131,9 @@ function formDecode(value: string): string | null {
   }
 }
 
+/** Compared as digests: timingSafeEqual needs equal lengths, and the secret's length stays hidden. */
 function sameSecret(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
+  return timingSafeEqual(Buffer.from(sha256(given)), Buffer.from(sha256(expected)));
 }
 
 /** `GET|POST {base_url}/{Service}/userinfo` with a Bearer access token (RFC 6750). */

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  Browser,
-  BrowserError,
-  type BrowserStep,
-  formValues,
-  parseForms,
-} from '../../src/testing/browser.js';
+import { Browser, BrowserError, type BrowserStep } from '../../src/testing/browser.js';
+import { formValues, parseForms } from '../../src/testing/html-form.js';
 
 /** A fake web: answers by "METHOD url", records what the browser sent. */
 function fakeWeb(routes: Record<string, (req: Request) => Response>) {
