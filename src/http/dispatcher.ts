@@ -44,23 +44,13 @@ export interface DispatcherOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
-export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
-export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 10_000;
-export const DEFAULT_CONNECTIONS = 16;
-
 function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
   const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
   return value?.trim() ? value.trim() : undefined;
 }
 
 /** Whether the environment asks for a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, either case). */
-export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): {
-  httpProxy: string | undefined;
-  httpsProxy: string | undefined;
-  noProxy: string | undefined;
-} {
+export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env) {
   return {
     httpProxy: envValue(env, 'http_proxy'),
     httpsProxy: envValue(env, 'https_proxy'),
@@ -79,11 +69,11 @@ export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> =
 export async function createDispatcher(options: DispatcherOptions = {}): Promise<Dispatcher> {
   const { Agent, EnvHttpProxyAgent } = await loadUndici();
   const agentOptions = {
-    connect: { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
-    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
-    connections: options.connections ?? DEFAULT_CONNECTIONS,
+    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+    connections: options.connections ?? 16,
   };
   const proxy = proxyFromEnv(options.env ?? process.env);
   if (proxy.httpProxy || proxy.httpsProxy) {
