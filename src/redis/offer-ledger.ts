@@ -1,5 +1,3 @@
-import { OptionsError } from '../core/errors.js';
-import { describe, integerOption } from '../core/options.js';
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
 import type { AffiliationResult } from '../rp/types.js';
@@ -33,8 +31,6 @@ export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
    */
   waitForReplica?: boolean | undefined;
 }
-
-const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
 
 /**
  * claim: KEYS are the keys of one result (one offer, so one hash tag: one slot in a cluster);
@@ -99,19 +95,10 @@ return found
 export class RedisOfferLedger implements OfferLedger {
   readonly #keys: LedgerKeys;
   readonly #redis: RedisConnection;
-  readonly #prefix: string;
 
   constructor(options: RedisOfferLedgerOptions) {
     this.#keys = new LedgerKeys(options, 'RedisOfferLedger');
-    const prefix = options.keyPrefix ?? 'av:';
-    if (typeof prefix !== 'string' || !KEY_PREFIX_RE.test(prefix)) {
-      throw new OptionsError(
-        `Option \`keyPrefix\` must be up to 64 characters without spaces, "{" or "}", got ${describe(prefix)}`,
-      );
-    }
-    this.#prefix = prefix;
-    const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
-    this.#redis = new RedisConnection(options.client, timeoutMs, options.waitForReplica);
+    this.#redis = new RedisConnection(options);
   }
 
   /**
@@ -123,7 +110,7 @@ export class RedisOfferLedger implements OfferLedger {
   async claim(offerId: string, result: AffiliationResult, options?: ClaimOptions): Promise<OfferClaim> {
     const keys = await this.#keys.keysFor(offerId, result, options);
     if (keys === undefined) return { claimed: true };
-    const base = `${this.#prefix}offer:{${keys.offer}}:`;
+    const base = `${this.#redis.prefix}offer:{${keys.offer}}:`;
     const [first, ...rest] = keys.ids.map((id) => base + id);
     if (first === undefined) return { claimed: true };
     const reply = await this.#redis.run(CLAIM, [first, ...rest], [String(keys.retentionMs ?? 0)]);
@@ -131,7 +118,7 @@ export class RedisOfferLedger implements OfferLedger {
     const claimedAt = typeof reply === 'string' ? Number(reply) : Number.NaN;
     if (!Number.isSafeInteger(claimedAt) || claimedAt <= 0) {
       throw new StoreError(
-        `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
+        `Redis holds a value under the key prefix ${JSON.stringify(this.#redis.prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
         { code: 'store_failed' },
       );
     }
