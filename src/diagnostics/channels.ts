@@ -145,12 +145,6 @@ export const keysChannel = channel<ServiceRequestContext>(CHANNELS.keys);
 export const hintsRefreshChannel = channel<HintsRefreshContext>(CHANNELS.hintsRefresh);
 export const docsSiteRequestChannel = channel<DocsSiteRequestContext>(CHANNELS.docsSiteRequest);
 
-/** Describe a thrown value without carrying it: class name, and `code` only for the SDK's own errors. */
-export function safeError(error: unknown): SafeError {
-  const name = error instanceof Error ? error.name : typeof error;
-  return { name, code: error instanceof AffiliationError ? error.code : undefined };
-}
-
 /**
  * Run `fn` as one traced operation on `tc` (start, end, asyncStart, asyncEnd, and error on failure,
  * as `TracingChannel#tracePromise` does), with `context` made current for the subscribers' bound
@@ -171,11 +165,14 @@ export function traceAsync<C extends OutcomeFields, T>(
   const began = performance.now();
   const failed = (error: unknown): void => {
     ctx.durationMs = performance.now() - began;
-    const safe = safeError(error);
     const status = (error as { status?: unknown } | null)?.status;
     if (typeof status === 'number') (ctx as { status?: number }).status ??= status;
     ctx.outcome = 'error';
-    ctx.error = safe;
+    // The thrown value's class name, and `code` only for the SDK's own errors: never the error itself.
+    ctx.error = {
+      name: error instanceof Error ? error.name : typeof error,
+      code: error instanceof AffiliationError ? error.code : undefined,
+    };
     tc.error.publish(ctx);
   };
   const settled = (): void => {
