@@ -88,10 +88,27 @@ export async function createDispatcher(options: DispatcherOptions = {}): Promise
   return new Agent(agentOptions);
 }
 
-// Created on first use, never at import time: importing the SDK must have no side effects.
-let defaultDispatcher: Promise<Dispatcher> | undefined;
-/** The fetch bound to `defaultDispatcher`, made once per dispatcher rather than per request. */
-let defaultFetch: Promise<typeof fetch> | undefined;
+/**
+ * The shared dispatcher and the fetch bound to it (made once per dispatcher rather than per request),
+ * created on first use, never at import time: importing the SDK must have no side effects.
+ */
+let shared: Promise<{ dispatcher: Dispatcher; fetch: typeof fetch }> | undefined;
+
+function getShared(): NonNullable<typeof shared> {
+  shared ??= Promise.all([loadUndici(), createDispatcher()]).then(
+    ([{ fetch: undiciFetch }, dispatcher]) => ({
+      dispatcher,
+      // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
+      fetch: ((input: string, init?: RequestInit) =>
+        undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch,
+    }),
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
 
 /**
  * The fetch every {@link HttpClient} uses unless it is given one: undici's own `fetch` with the shared
@@ -99,31 +116,13 @@ let defaultFetch: Promise<typeof fetch> | undefined;
  * of the undici that sends the request. (An injected fetch, e.g. `globalThis.fetch` for msw, is called
  * as it is, without a dispatcher.)
  */
-export function getDefaultFetch(): Promise<typeof fetch> {
-  defaultFetch ??= Promise.all([loadUndici(), getDefaultDispatcher()]).then(
-    ([{ fetch: undiciFetch }, dispatcher]) =>
-      // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
-      ((input: string, init?: RequestInit) =>
-        undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch,
-    (error: unknown) => {
-      defaultFetch = undefined;
-      throw error;
-    },
-  );
-  return defaultFetch;
-}
+export const getDefaultFetch = async (): Promise<typeof fetch> => (await getShared()).fetch;
 
 /**
  * The dispatcher shared by every {@link HttpClient} that is not given its own: created on first
  * use with the defaults of {@link createDispatcher}, reading the proxy environment at that moment.
  */
-export function getDefaultDispatcher(): Promise<Dispatcher> {
-  defaultDispatcher ??= createDispatcher().catch((error: unknown) => {
-    defaultDispatcher = undefined;
-    throw error;
-  });
-  return defaultDispatcher;
-}
+export const getDefaultDispatcher = async (): Promise<Dispatcher> => (await getShared()).dispatcher;
 
 /**
  * Close the SDK's shared connection pool (its idle keep-alive connections), e.g. at the end of a test
@@ -140,8 +139,7 @@ export function getDefaultDispatcher(): Promise<Dispatcher> {
  * @group Transport
  */
 export async function closeDefaultDispatcher(): Promise<void> {
-  const current = defaultDispatcher;
-  defaultDispatcher = undefined;
-  defaultFetch = undefined;
-  await (await current?.catch(() => undefined))?.close();
+  const current = shared;
+  shared = undefined;
+  await (await current?.catch(() => undefined))?.dispatcher.close();
 }
