@@ -235,28 +235,21 @@ export class RedisConnection {
         new StoreError(`Redis is not available: ${notReady}`, { code: 'store_unavailable' }),
       );
     }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new StoreError(`Redis did not answer within ${this.#timeoutMs} ms`, {
-              code: 'store_unavailable',
-            }),
-          ),
-        this.#timeoutMs,
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      const ms = this.#timeoutMs;
+      timer = setTimeout(
+        () => reject(new StoreError(`Redis did not answer within ${ms} ms`, { code: 'store_unavailable' })),
+        ms,
       );
       timer.unref();
-      new Promise<Replies>((sent) => sent(this.#send(key, commands))).then(
-        (replies) => {
-          clearTimeout(timer);
-          resolve(replies);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(storeError(error));
-        },
-      );
     });
+    const answered = new Promise<Replies>((sent) => sent(this.#send(key, commands))).catch(
+      (error: unknown) => {
+        throw storeError(error);
+      },
+    );
+    return Promise.race([answered, late]).finally(() => clearTimeout(timer));
   }
 
   /** Run a writing script by its SHA-1 ({@link replicated}); load it with `EVAL` when Redis lacks it. */
