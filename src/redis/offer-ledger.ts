@@ -1,35 +1,24 @@
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
 import type { AffiliationResult } from '../rp/types.js';
-import { type RedisClientLike, RedisConnection, script } from './connection.js';
+import { RedisConnection, script } from './connection.js';
 import { StoreError } from './errors.js';
+import type { RedisTransactionStoreOptions } from './transaction-store.js';
 
-/** Options of {@link RedisOfferLedger}. @group Redis */
-export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
-  /**
-   * Your connected Redis client: node-redis 4 or 5 (a client or a cluster), or ioredis 5 (one
-   * server or `Redis.Cluster`), as for `RedisTransactionStore`.
-   */
-  client: RedisClientLike;
+/**
+ * Options of {@link RedisOfferLedger}: `client`, `commandTimeoutMs` and `waitForReplica` as for
+ * `RedisTransactionStore`.
+ *
+ * @group Redis
+ */
+export interface RedisOfferLedgerOptions
+  extends OfferLedgerOptions,
+    Pick<RedisTransactionStoreOptions, 'client' | 'commandTimeoutMs' | 'waitForReplica'> {
   /**
    * Prefix of every key the ledger writes: `<keyPrefix>offer:{<offer tag>}:<HMAC>`. Up to 64
    * characters; no spaces, `{` or `}`. Default `'av:'`.
    */
   keyPrefix?: string | undefined;
-  /**
-   * Longest wait for one Redis command, in milliseconds; past it `claim` fails with
-   * `StoreError('store_unavailable')`. Default `2_000`.
-   */
-  commandTimeoutMs?: number | undefined;
-  /**
-   * Answer a claim and a taken transaction only once a replica holds it (Redis `WAIT 1`, sent with
-   * the write, waiting at most half of `commandTimeoutMs`; `store_unavailable` when no replica
-   * confirms), so a master that crashes after answering cannot have the promoted replica grant it a
-   * second time. Default: on for a cluster client, and for a server that `INFO replication` shows with
-   * replicas (asked once, at the first claim or take); `false` turns it off, `true` waits also where
-   * the first look saw no replica. See docs/deploying.md.
-   */
-  waitForReplica?: boolean | undefined;
 }
 
 /**
