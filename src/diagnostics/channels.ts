@@ -131,11 +131,8 @@ export interface DocsSiteRequestContext extends OutcomeFields {
   requestBytes?: number;
 }
 
-/** A tracing channel whose messages are contexts of type `C`. */
-export type Traced<C extends object> = TracingChannel<unknown, C>;
-
-function channel<C extends object>(name: string): Traced<C> {
-  return dc ? dc.tracingChannel<unknown, C>(name) : (NO_CHANNEL as Traced<C>);
+function channel<C extends object>(name: string): TracingChannel<unknown, C> {
+  return dc ? dc.tracingChannel<unknown, C>(name) : (NO_CHANNEL as TracingChannel<unknown, C>);
 }
 
 export const validationStartChannel = channel<ValidationStartContext>(CHANNELS.validationStart);
@@ -155,7 +152,7 @@ export const docsSiteRequestChannel = channel<DocsSiteRequestContext>(CHANNELS.d
  * The result and the thrown error themselves are never published.
  */
 export function traceAsync<C extends OutcomeFields, T>(
-  tc: Traced<C>,
+  tc: TracingChannel<unknown, C>,
   context: () => NoInfer<C>,
   fn: () => Promise<T>,
   settle?: (context: C, result: T) => unknown,
