@@ -15,14 +15,10 @@ export { closeDefaultDispatcher } from './http/dispatcher.js';
 export type { Language } from './i18n/language.js';
 export { LANGUAGES } from './i18n/language.js';
 export type { ShopperTextCatalog, ShopperTextKey, ShopperTextOverrides } from './i18n/texts.js';
-export type {
-  ClaimOptions,
-  MemoryOfferLedgerOptions,
-  OfferClaim,
-  OfferLedger,
-  OfferLedgerOptions,
-} from './ledger/index.js';
-export { MemoryOfferLedger, OfferLedgerError } from './ledger/index.js';
+export { OfferLedgerError } from './ledger/errors.js';
+export type { MemoryOfferLedgerOptions } from './ledger/memory.js';
+export { MemoryOfferLedger } from './ledger/memory.js';
+export type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from './ledger/types.js';
 export type { AuthorizationRequest, AuthorizationRequestOptions } from './rp/authorization.js';
 export type { CallbackInput, ValidateCallbackOptions } from './rp/callback-input.js';
 export type { AffiliationClientOptions } from './rp/client.js';

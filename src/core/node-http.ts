@@ -5,19 +5,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 
-/** The headers of a Node request as a `Headers` object; repeated headers are kept. */
-export function nodeHeaders(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
-      headers.append(name, v);
-  }
-  return headers;
-}
-
 /**
- * The Web `Request` of a Node request, addressed on `origin` (never on the Host header). The body is
- * streamed unread: the handler bounds its size.
+ * The Web `Request` of a Node request, addressed on `origin` (never on the Host header), repeated
+ * headers kept. The body is streamed unread: the handler bounds its size.
  */
 export function webRequest(req: IncomingMessage, origin: string): Request {
   const method = req.method ?? 'GET';
@@ -25,9 +15,14 @@ export function webRequest(req: IncomingMessage, origin: string): Request {
   const path = req.url ?? '/';
   const url = `${new URL(origin).origin}${path.startsWith('/') ? path : `/${path}`}`;
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, v);
+  }
   return new Request(url, {
     method,
-    headers: nodeHeaders(req),
+    headers,
     ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   } as RequestInit);
 }

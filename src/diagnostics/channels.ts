@@ -131,11 +131,8 @@ export interface DocsSiteRequestContext extends OutcomeFields {
   requestBytes?: number;
 }
 
-/** A tracing channel whose messages are contexts of type `C`. */
-export type Traced<C extends object> = TracingChannel<unknown, C>;
-
-function channel<C extends object>(name: string): Traced<C> {
-  return dc ? dc.tracingChannel<unknown, C>(name) : (NO_CHANNEL as Traced<C>);
+function channel<C extends object>(name: string): TracingChannel<unknown, C> {
+  return dc ? dc.tracingChannel<unknown, C>(name) : (NO_CHANNEL as TracingChannel<unknown, C>);
 }
 
 export const validationStartChannel = channel<ValidationStartContext>(CHANNELS.validationStart);
@@ -144,12 +141,6 @@ export const tokenChannel = channel<ServiceRequestContext>(CHANNELS.token);
 export const keysChannel = channel<ServiceRequestContext>(CHANNELS.keys);
 export const hintsRefreshChannel = channel<HintsRefreshContext>(CHANNELS.hintsRefresh);
 export const docsSiteRequestChannel = channel<DocsSiteRequestContext>(CHANNELS.docsSiteRequest);
-
-/** Describe a thrown value without carrying it: class name, and `code` only for the SDK's own errors. */
-export function safeError(error: unknown): SafeError {
-  const name = error instanceof Error ? error.name : typeof error;
-  return { name, code: error instanceof AffiliationError ? error.code : undefined };
-}
 
 /**
  * Run `fn` as one traced operation on `tc` (start, end, asyncStart, asyncEnd, and error on failure,
@@ -161,7 +152,7 @@ export function safeError(error: unknown): SafeError {
  * The result and the thrown error themselves are never published.
  */
 export function traceAsync<C extends OutcomeFields, T>(
-  tc: Traced<C>,
+  tc: TracingChannel<unknown, C>,
   context: () => NoInfer<C>,
   fn: () => Promise<T>,
   settle?: (context: C, result: T) => unknown,
@@ -171,11 +162,14 @@ export function traceAsync<C extends OutcomeFields, T>(
   const began = performance.now();
   const failed = (error: unknown): void => {
     ctx.durationMs = performance.now() - began;
-    const safe = safeError(error);
     const status = (error as { status?: unknown } | null)?.status;
     if (typeof status === 'number') (ctx as { status?: number }).status ??= status;
     ctx.outcome = 'error';
-    ctx.error = safe;
+    // The thrown value's class name, and `code` only for the SDK's own errors: never the error itself.
+    ctx.error = {
+      name: error instanceof Error ? error.name : typeof error,
+      code: error instanceof AffiliationError ? error.code : undefined,
+    };
     tc.error.publish(ctx);
   };
   const settled = (): void => {

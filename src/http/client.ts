@@ -60,13 +60,6 @@ const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_MAX_RESPONSE_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
-/** Backoff without `Retry-After`: step n waits a random time up to `200 ms × 2^(n-1)`, at most 5 s. */
-export const DEFAULT_RETRY_BASE_DELAY_MS = 200;
-export const DEFAULT_RETRY_MAX_DELAY_MS = 5_000;
-const BACKOFF = { baseMs: DEFAULT_RETRY_BASE_DELAY_MS, maxMs: DEFAULT_RETRY_MAX_DELAY_MS };
 
 function checkOptions(options: HttpOptions): void {
   if (options === null || typeof options !== 'object') throw new OptionsError('options must be an object');
@@ -127,9 +120,9 @@ export class HttpClient {
     this.#options = {
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retries: options.retries ?? DEFAULT_RETRIES,
-      maxResponseBytes: options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS,
+      retries: options.retries ?? 2,
+      maxResponseBytes: options.maxResponseBytes ?? 5 * 1024 * 1024,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? 30_000,
       logger: options.logger ?? noopLogger,
       // An unset secret (a public client has no client secret) is simply nothing to redact.
       secrets: Object.freeze(
@@ -177,22 +170,19 @@ export class HttpClient {
     integerOption('maxResponseBytes', maxBytes, 0);
 
     // A stream body cannot be sent twice, so such a request is never retried.
-    const replayable = !(base.body instanceof ReadableStream) && !isAsyncIterable(base.body);
-    const retryable = replayable && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
+    const stream = base.body instanceof ReadableStream || Symbol.asyncIterator in Object(base.body);
+    const retryable = !stream && !NEVER_RETRIED.has(method) && (retry ?? IDEMPOTENT.has(method));
     const maxAttempts = retryable ? o.retries + 1 : 1;
     const f = o.fetch ?? (await getDefaultFetch());
     const headers = copyHeaders(base.headers);
     if (!headers.has('user-agent')) headers.set('user-agent', o.userAgent);
+    const sent: Sent = { method, url: safe, secrets: o.secrets, outer };
 
     for (let attempt = 1; ; attempt++) {
-      if (outer?.aborted) throw abortedError(method, safe, outer.reason, o.secrets);
+      if (outer?.aborted) throw abortedError(sent);
       // The time limit covers the whole attempt, the body too (undici's own limits are per pause).
       const limit = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        limit.abort(new Error(`timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
+      const timer = setTimeout(() => limit.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
       // AbortSignal.any adds no listener to the caller's signal, however many requests share it.
       const signal = outer ? AbortSignal.any([outer, limit.signal]) : limit.signal;
       let answer: HttpAnswer;
@@ -215,16 +205,9 @@ export class HttpClient {
           body,
         };
       } catch (error) {
-        const err = toTransportError(error, {
-          timedOut,
-          outer,
-          method,
-          url: safe,
-          timeoutMs,
-          secrets: o.secrets,
-        });
+        const err = toTransportError(error, sent, limit.signal.aborted ? timeoutMs : undefined);
         if (retryable && attempt < maxAttempts && err.code === 'network') {
-          const waitMs = backoffMs(attempt, BACKOFF);
+          const waitMs = backoffMs(attempt);
           log.debug?.('retrying request after a network error', {
             method,
             url: safe,
@@ -232,7 +215,7 @@ export class HttpClient {
             waitMs,
             error: err.message,
           });
-          await sleep(waitMs, outer, method, safe, o.secrets);
+          await sleep(waitMs, outer);
           continue;
         }
         log.debug?.('request failed', { method, url: safe, attempt, code: err.code, error: err.message });
@@ -243,10 +226,10 @@ export class HttpClient {
 
       if (retryable && attempt < maxAttempts && RETRY_STATUS.has(answer.status)) {
         const retryAfter = retryAfterMs(answer.headers.get('retry-after'));
-        const waitMs = retryAfter ?? backoffMs(attempt, BACKOFF);
+        const waitMs = retryAfter ?? backoffMs(attempt);
         if (retryAfter === undefined || retryAfter <= o.maxRetryAfterMs) {
           log.debug?.('retrying request', { method, url: safe, status: answer.status, attempt, waitMs });
-          await sleep(waitMs, outer, method, safe, o.secrets);
+          await sleep(waitMs, outer);
           continue;
         }
         log.warn?.('Retry-After too long, not retrying', {
@@ -287,14 +270,10 @@ export function toResponse(answer: HttpAnswer): Response {
 
 /** Only absolute http(s) URLs: anything else is a programming error, not something to retry. */
 function checkUrl(url: string, safeUrl: string): void {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw new OptionsError(`request URL is not an absolute URL: "${safeUrl}"`);
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new OptionsError(`request URL must use http: or https:, got "${parsed.protocol}"`);
+  if (!URL.canParse(url)) throw new OptionsError(`request URL is not an absolute URL: "${safeUrl}"`);
+  const { protocol } = new URL(url);
+  if (protocol !== 'https:' && protocol !== 'http:') {
+    throw new OptionsError(`request URL must use http: or https:, got "${protocol}"`);
   }
 }
 
@@ -330,25 +309,21 @@ function copyHeaders(init: HeadersInit | undefined): Headers {
   return out;
 }
 
-function isAsyncIterable(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
-  );
+/** What an error about a request names (its method, its redacted URL), and what it needs to build one. */
+interface Sent {
+  method: string;
+  url: string;
+  secrets: readonly string[];
+  /** The caller's signal. */
+  outer: AbortSignal | undefined;
 }
 
-function abortedError(
-  method: string,
-  url: string,
-  reason: unknown,
-  secrets: readonly string[],
-): TransportError {
+function abortedError({ method, url, secrets, outer }: Sent): TransportError {
   return new TransportError(`${method} ${url} was aborted`, {
     code: 'aborted',
     method,
     url,
-    cause: sanitizeCause(reason, secrets),
+    cause: sanitizeCause(outer?.reason, secrets),
   });
 }
 
@@ -361,28 +336,19 @@ function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-function toTransportError(
-  error: unknown,
-  ctx: {
-    timedOut: boolean;
-    outer: AbortSignal | undefined;
-    method: string;
-    url: string;
-    timeoutMs: number;
-    secrets: readonly string[];
-  },
-): TransportError {
-  const { method, url, secrets } = ctx;
+/** A failed attempt's error; `timedOutMs` when the attempt's own time limit ended it. */
+function toTransportError(error: unknown, sent: Sent, timedOutMs: number | undefined): TransportError {
+  const { method, url, secrets } = sent;
   if (error instanceof TransportError) return error;
-  if (ctx.outer?.aborted) return abortedError(method, url, ctx.outer.reason, secrets);
+  if (sent.outer?.aborted) return abortedError(sent);
   const code = errorCode(error);
-  if (ctx.timedOut || (code && TIMEOUT_CODES.has(code))) {
-    const what = ctx.timedOut ? `timed out after ${ctx.timeoutMs} ms` : `timed out (${code})`;
-    return new TransportError(`${method} ${url} ${what}`, {
+  if (timedOutMs !== undefined || (code && TIMEOUT_CODES.has(code))) {
+    const what = timedOutMs !== undefined ? `after ${timedOutMs} ms` : `(${code})`;
+    return new TransportError(`${method} ${url} timed out ${what}`, {
       code: 'timeout',
       method,
       url,
-      cause: ctx.timedOut ? undefined : sanitizeCause(error, secrets),
+      cause: timedOutMs !== undefined ? undefined : sanitizeCause(error, secrets),
     });
   }
   return new TransportError(`${method} ${url} failed: ${describe(error, secrets)}`, {
@@ -426,19 +392,6 @@ export function sanitizeCause(error: unknown, secrets: readonly string[] = [], d
   return clean;
 }
 
-function discard(body: ReadableStream<Uint8Array> | null): void {
-  body?.cancel().catch(() => {});
-}
-
-function tooLarge(status: number, method: string, url: string, detail: string): TransportError {
-  return new TransportError(`${method} ${url}: response ${detail}`, {
-    code: 'response_too_large',
-    status,
-    method,
-    url,
-  });
-}
-
 async function readLimited(
   response: Response,
   maxBytes: number,
@@ -446,26 +399,20 @@ async function readLimited(
   url: string,
   signal: AbortSignal,
 ): Promise<Uint8Array<ArrayBuffer> | null> {
-  const noBody = method === 'HEAD' || NULL_BODY_STATUS.has(response.status);
+  const noBody = method === 'HEAD' || NULL_BODY_STATUS.has(response.status) || response.body === null;
   const bytes = await readBounded(
     noBody ? null : response.body,
     maxBytes,
     (declared) =>
-      tooLarge(
-        response.status,
-        method,
-        url,
-        declared === undefined
-          ? `exceeds the ${maxBytes}-byte limit`
-          : `of ${declared} bytes exceeds the ${maxBytes}-byte limit`,
+      new TransportError(
+        `${method} ${url}: response ${declared === undefined ? '' : `of ${declared} bytes `}exceeds the ${maxBytes}-byte limit`,
+        { code: 'response_too_large', status: response.status, method, url },
       ),
     { declaredLength: response.headers.get('content-length'), signal },
   );
-  if (noBody || response.body === null) {
-    discard(response.body);
-    return null;
-  }
-  return bytes;
+  if (!noBody) return bytes;
+  response.body?.cancel().catch(() => {});
+  return null;
 }
 
 /**
@@ -476,11 +423,8 @@ export function backoffMs(
   attempt: number,
   options: { baseMs?: number; maxMs?: number; random?: () => number } = {},
 ): number {
-  const base = options.baseMs ?? DEFAULT_RETRY_BASE_DELAY_MS;
-  const cap = options.maxMs ?? DEFAULT_RETRY_MAX_DELAY_MS;
-  const random = options.random ?? Math.random;
-  const ceiling = Math.min(cap, base * 2 ** Math.max(0, attempt - 1));
-  return Math.round(random() * ceiling);
+  const { baseMs = 200, maxMs = 5_000, random = Math.random } = options;
+  return Math.round(random() * Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1)));
 }
 
 /**
@@ -498,23 +442,16 @@ export function retryAfterMs(value: string | null | undefined, now = Date.now())
   return Math.max(0, date - now);
 }
 
-function sleep(
-  ms: number,
-  signal: AbortSignal | undefined,
-  method: string,
-  url: string,
-  secrets: readonly string[],
-): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError(method, url, signal.reason, secrets));
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(abortedError(method, url, signal?.reason, secrets));
-    };
-    const t = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+/** Wait `ms`, or less when `signal` aborts (the retry loop then throws `aborted`). */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
       resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 }

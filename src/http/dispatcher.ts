@@ -44,23 +44,13 @@ export interface DispatcherOptions {
   env?: Readonly<Record<string, string | undefined>>;
 }
 
-export const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
-export const DEFAULT_HEADERS_TIMEOUT_MS = 30_000;
-export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
-export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 10_000;
-export const DEFAULT_CONNECTIONS = 16;
-
 function envValue(env: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
   const value = env[name.toLowerCase()] ?? env[name.toUpperCase()];
   return value?.trim() ? value.trim() : undefined;
 }
 
 /** Whether the environment asks for a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, either case). */
-export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env): {
-  httpProxy: string | undefined;
-  httpsProxy: string | undefined;
-  noProxy: string | undefined;
-} {
+export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> = process.env) {
   return {
     httpProxy: envValue(env, 'http_proxy'),
     httpsProxy: envValue(env, 'https_proxy'),
@@ -79,11 +69,11 @@ export function proxyFromEnv(env: Readonly<Record<string, string | undefined>> =
 export async function createDispatcher(options: DispatcherOptions = {}): Promise<Dispatcher> {
   const { Agent, EnvHttpProxyAgent } = await loadUndici();
   const agentOptions = {
-    connect: { timeout: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS },
-    headersTimeout: options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS,
-    bodyTimeout: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
-    connections: options.connections ?? DEFAULT_CONNECTIONS,
+    connect: { timeout: options.connectTimeoutMs ?? 10_000 },
+    headersTimeout: options.headersTimeoutMs ?? 30_000,
+    bodyTimeout: options.bodyTimeoutMs ?? 30_000,
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+    connections: options.connections ?? 16,
   };
   const proxy = proxyFromEnv(options.env ?? process.env);
   if (proxy.httpProxy || proxy.httpsProxy) {
@@ -98,10 +88,27 @@ export async function createDispatcher(options: DispatcherOptions = {}): Promise
   return new Agent(agentOptions);
 }
 
-// Created on first use, never at import time: importing the SDK must have no side effects.
-let defaultDispatcher: Promise<Dispatcher> | undefined;
-/** The fetch bound to `defaultDispatcher`, made once per dispatcher rather than per request. */
-let defaultFetch: Promise<typeof fetch> | undefined;
+/**
+ * The shared dispatcher and the fetch bound to it (made once per dispatcher rather than per request),
+ * created on first use, never at import time: importing the SDK must have no side effects.
+ */
+let shared: Promise<{ dispatcher: Dispatcher; fetch: typeof fetch }> | undefined;
+
+function getShared(): NonNullable<typeof shared> {
+  shared ??= Promise.all([loadUndici(), createDispatcher()]).then(
+    ([{ fetch: undiciFetch }, dispatcher]) => ({
+      dispatcher,
+      // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
+      fetch: ((input: string, init?: RequestInit) =>
+        undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch,
+    }),
+    (error: unknown) => {
+      shared = undefined;
+      throw error;
+    },
+  );
+  return shared;
+}
 
 /**
  * The fetch every {@link HttpClient} uses unless it is given one: undici's own `fetch` with the shared
@@ -109,31 +116,13 @@ let defaultFetch: Promise<typeof fetch> | undefined;
  * of the undici that sends the request. (An injected fetch, e.g. `globalThis.fetch` for msw, is called
  * as it is, without a dispatcher.)
  */
-export function getDefaultFetch(): Promise<typeof fetch> {
-  defaultFetch ??= Promise.all([loadUndici(), getDefaultDispatcher()]).then(
-    ([{ fetch: undiciFetch }, dispatcher]) =>
-      // undici's RequestInit and Response types are its own; at run time they are the Web-standard ones.
-      ((input: string, init?: RequestInit) =>
-        undiciFetch(input, { ...(init as object), dispatcher } as never)) as unknown as typeof fetch,
-    (error: unknown) => {
-      defaultFetch = undefined;
-      throw error;
-    },
-  );
-  return defaultFetch;
-}
+export const getDefaultFetch = async (): Promise<typeof fetch> => (await getShared()).fetch;
 
 /**
  * The dispatcher shared by every {@link HttpClient} that is not given its own: created on first
  * use with the defaults of {@link createDispatcher}, reading the proxy environment at that moment.
  */
-export function getDefaultDispatcher(): Promise<Dispatcher> {
-  defaultDispatcher ??= createDispatcher().catch((error: unknown) => {
-    defaultDispatcher = undefined;
-    throw error;
-  });
-  return defaultDispatcher;
-}
+export const getDefaultDispatcher = async (): Promise<Dispatcher> => (await getShared()).dispatcher;
 
 /**
  * Close the SDK's shared connection pool (its idle keep-alive connections), e.g. at the end of a test
@@ -150,8 +139,7 @@ export function getDefaultDispatcher(): Promise<Dispatcher> {
  * @group Transport
  */
 export async function closeDefaultDispatcher(): Promise<void> {
-  const current = defaultDispatcher;
-  defaultDispatcher = undefined;
-  defaultFetch = undefined;
-  await (await current?.catch(() => undefined))?.close();
+  const current = shared;
+  shared = undefined;
+  await (await current?.catch(() => undefined))?.dispatcher.close();
 }

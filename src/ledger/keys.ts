@@ -45,7 +45,9 @@ export class LedgerKeys {
       );
     }
     this.#refuse = when === 'refuse';
-    this.#retentionMs = retention(options.retentionMs, undefined);
+    this.#retentionMs = integerOption('retentionMs', options.retentionMs, undefined, {
+      max: MAX_RETENTION_MS,
+    });
   }
 
   /**
@@ -71,7 +73,9 @@ export class LedgerKeys {
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new OptionsError('claim options must be an object');
     }
-    const retentionMs = retention(options?.retentionMs, this.#retentionMs);
+    const retentionMs = integerOption('retentionMs', options?.retentionMs, this.#retentionMs, {
+      max: MAX_RETENTION_MS,
+    });
     const values = new Set<string>();
     const reuse = result.reuseDetection;
     if (reuse !== undefined) {
@@ -117,9 +121,4 @@ export class LedgerKeys {
     );
     return base64url(new Uint8Array(await crypto.subtle.sign('HMAC', await this.#key, encoder.encode(data))));
   }
-}
-
-/** A retention in ms, from 1 ms to 100 years (beyond that, leave it out: forever). */
-function retention(value: unknown, fallback: number | undefined): number | undefined {
-  return integerOption('retentionMs', value, fallback, { max: MAX_RETENTION_MS });
 }

@@ -158,7 +158,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   const unsubscribers: (() => void)[] = [];
   function follow<C extends OutcomeFields>(
     name: string,
-    open: (ctx: C, parentContext: Context) => Opened,
+    open: (ctx: C) => { spanName: string; kind: SpanKind; attrs: Attributes },
     close: (ctx: C, operation: Opened) => void,
   ): void {
     const tc = tracingChannel<Context, C>(name);
@@ -166,9 +166,10 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     // whatever the operation calls (a token request inside a callback becomes its child).
     const transform = (ctx: C): Context => {
       const parentContext = context.active();
-      const operation = open(ctx, parentContext);
-      opened.set(ctx, operation);
-      return trace.setSpan(parentContext, operation.span);
+      const { spanName, kind, attrs } = open(ctx);
+      const span = tracer.startSpan(spanName, { kind, attributes: attrs }, parentContext);
+      opened.set(ctx, { span, attrs });
+      return trace.setSpan(parentContext, span);
     };
     tc.start.bindStore(activeContext, transform);
     const finish = (ctx: C): void => {
@@ -211,10 +212,7 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
   // the attributes are read at the end.
   follow<ValidationCallbackContext>(
     CHANNELS.validationCallback,
-    (_ctx, parentContext) => ({
-      span: tracer.startSpan('affiliation-validation callback', { kind: SpanKind.INTERNAL }, parentContext),
-      attrs: {},
-    }),
+    () => ({ spanName: 'affiliation-validation callback', kind: SpanKind.INTERNAL, attrs: {} }),
     (ctx, { span }) => {
       const attrs = validationAttributes(ctx);
       span.setAttributes(attrs);
@@ -226,63 +224,33 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
     },
   );
 
-  // An HTTP client span; the response's status and the error are added at the end.
-  const clientSpan = <C extends ServiceRequestContext | DocsSiteRequestContext>(
-    name: string,
-    open: (ctx: C) => { spanName: string; attrs: Attributes },
-    close: (ctx: C, operation: Opened) => void,
-  ) =>
-    follow<C>(
-      name,
-      (ctx, parentContext) => {
-        const { spanName, attrs } = open(ctx);
-        return {
-          span: tracer.startSpan(spanName, { kind: SpanKind.CLIENT, attributes: attrs }, parentContext),
-          attrs,
-        };
-      },
-      (ctx, operation) => {
-        if (ctx.status !== undefined) operation.span.setAttribute('http.response.status_code', ctx.status);
-        close(ctx, operation);
-      },
-    );
-
   // The token request and the key fetch are spans only. Their duration as a metric is the HTTP
   // client instrumentation's (undici's records `http.client.request.duration` for every request the
   // SDK sends): recording it here too would count each request twice under one name. A failing
   // service shows in `affiliation_validation.validations` by `error.type`.
-  // The token endpoint and `jwks_uri` come from discovery and stay the same: each channel keeps its
-  // last URL's attributes, so an endpoint's URL is parsed once, not at every request.
-  const serviceRequest = (name: string) => {
-    let endpoint: { url: string; attrs: Attributes } | undefined;
-    const describe = (url: string): Attributes => {
-      if (endpoint?.url === url) return endpoint.attrs;
-      endpoint = { url, attrs: {} };
-      if (URL.canParse(url)) {
-        const parsed = new URL(url);
-        const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80;
-        endpoint.attrs = {
-          'server.address': parsed.hostname,
-          'server.port': port,
-          'url.full': `${parsed.origin}${parsed.pathname}`,
-        };
-      }
-      return endpoint.attrs;
-    };
-    clientSpan<ServiceRequestContext>(
+  for (const name of [CHANNELS.token, CHANNELS.keys]) {
+    follow<ServiceRequestContext>(
       name,
-      (ctx) => ({ spanName: ctx.method, attrs: { 'http.request.method': ctx.method, ...describe(ctx.url) } }),
+      (ctx) => {
+        const attrs: Attributes = { 'http.request.method': ctx.method };
+        if (URL.canParse(ctx.url)) {
+          const url = new URL(ctx.url);
+          attrs['server.address'] = url.hostname;
+          attrs['server.port'] = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+          attrs['url.full'] = `${url.origin}${url.pathname}`;
+        }
+        return { spanName: ctx.method, kind: SpanKind.CLIENT, attrs };
+      },
       (ctx, { span }) => {
+        if (ctx.status !== undefined) span.setAttribute('http.response.status_code', ctx.status);
         if (ctx.forced !== undefined) span.setAttribute(ATTR.keysForced, ctx.forced);
       },
     );
-  };
-  serviceRequest(CHANNELS.token);
-  serviceRequest(CHANNELS.keys);
+  }
 
   // Documentation-site requests: a span and `http.client.request.duration` by route template (which
   // an HTTP client instrumentation cannot know), method, server and status.
-  clientSpan<DocsSiteRequestContext>(
+  follow<DocsSiteRequestContext>(
     CHANNELS.docsSiteRequest,
     (ctx) => {
       const attrs: Attributes = { 'http.request.method': ctx.method, 'url.template': ctx.route };
@@ -294,11 +262,14 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
       } else {
         attrs['server.address'] = host;
       }
-      return { spanName: `${ctx.method} ${ctx.route}`, attrs };
+      return { spanName: `${ctx.method} ${ctx.route}`, kind: SpanKind.CLIENT, attrs };
     },
     (ctx, { span, attrs }) => {
       if (ctx.requestBytes !== undefined) span.setAttribute('http.request.body.size', ctx.requestBytes);
-      if (ctx.status !== undefined) attrs['http.response.status_code'] = ctx.status;
+      if (ctx.status !== undefined) {
+        span.setAttribute('http.response.status_code', ctx.status);
+        attrs['http.response.status_code'] = ctx.status;
+      }
       if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);
       if (ctx.durationMs !== undefined) httpDuration.record(ctx.durationMs / 1000, attrs);
     },
@@ -306,15 +277,11 @@ export function instrument(options: InstrumentOptions = {}): Instrumentation {
 
   follow<HintsRefreshContext>(
     CHANNELS.hintsRefresh,
-    (ctx, parentContext) => {
-      const attrs = { [ATTR.feed]: ctx.feed };
-      const span = tracer.startSpan(
-        'affiliation-validation hints refresh',
-        { kind: SpanKind.INTERNAL, attributes: attrs },
-        parentContext,
-      );
-      return { span, attrs };
-    },
+    (ctx) => ({
+      spanName: 'affiliation-validation hints refresh',
+      kind: SpanKind.INTERNAL,
+      attrs: { [ATTR.feed]: ctx.feed },
+    }),
     (ctx, { span, attrs }) => {
       attrs[ATTR.refreshStatus] = ctx.status ?? 'failed';
       if (ctx.outcome === 'error') attrs['error.type'] = errorType(ctx);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { OptionsError } from '../core/errors.js';
-import { describe } from '../core/options.js';
+import { describe, integerOption } from '../core/options.js';
 import { redact } from '../core/redact.js';
 import { StoreError } from './errors.js';
 
@@ -103,13 +103,30 @@ const settle = (sent: Promise<unknown>) =>
  * `waitForReplica: false`.
  */
 export class RedisConnection {
+  /** Prefix of every key (option `keyPrefix`). */
+  readonly prefix: string;
   readonly #send: Send;
   readonly #notReady: () => string | undefined;
   readonly #timeoutMs: number;
   /** Whether {@link replicated} waits for a replica: a promise while `INFO` is being asked. */
   #wait: boolean | Promise<boolean> | undefined;
 
-  constructor(client: unknown, timeoutMs: number, waitForReplica?: boolean) {
+  /** Check the options both Redis classes share; `commandTimeoutMs` is the most any command waits. */
+  constructor(options: {
+    client: unknown;
+    keyPrefix?: unknown;
+    commandTimeoutMs?: unknown;
+    waitForReplica?: unknown;
+  }) {
+    const { client, waitForReplica } = options;
+    const keyPrefix = options.keyPrefix ?? 'av:';
+    if (typeof keyPrefix !== 'string' || !/^[^\s{}]{0,64}$/.test(keyPrefix)) {
+      throw new OptionsError(
+        `Option \`keyPrefix\` must be up to 64 characters without spaces, "{" or "}", got ${describe(keyPrefix)}`,
+      );
+    }
+    this.prefix = keyPrefix;
+    this.#timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
     if (waitForReplica !== undefined && typeof waitForReplica !== 'boolean') {
       throw new OptionsError(`Option \`waitForReplica\` must be a boolean, got ${describe(waitForReplica)}`);
     }
@@ -163,7 +180,6 @@ export class RedisConnection {
         'Option `client` must be a connected node-redis client (`createClient()` or `createCluster()` from `redis`) or an ioredis client (`new Redis()`, `new Redis.Cluster()`)',
       );
     }
-    this.#timeoutMs = timeoutMs;
   }
 
   /** Send one command whose first key is `key`; resolve with the raw reply. */
@@ -219,28 +235,21 @@ export class RedisConnection {
         new StoreError(`Redis is not available: ${notReady}`, { code: 'store_unavailable' }),
       );
     }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () =>
-          reject(
-            new StoreError(`Redis did not answer within ${this.#timeoutMs} ms`, {
-              code: 'store_unavailable',
-            }),
-          ),
-        this.#timeoutMs,
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      const ms = this.#timeoutMs;
+      timer = setTimeout(
+        () => reject(new StoreError(`Redis did not answer within ${ms} ms`, { code: 'store_unavailable' })),
+        ms,
       );
       timer.unref();
-      new Promise<Replies>((sent) => sent(this.#send(key, commands))).then(
-        (replies) => {
-          clearTimeout(timer);
-          resolve(replies);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(storeError(error));
-        },
-      );
     });
+    const answered = new Promise<Replies>((sent) => sent(this.#send(key, commands))).catch(
+      (error: unknown) => {
+        throw storeError(error);
+      },
+    );
+    return Promise.race([answered, late]).finally(() => clearTimeout(timer));
   }
 
   /** Run a writing script by its SHA-1 ({@link replicated}); load it with `EVAL` when Redis lacks it. */

@@ -1,40 +1,25 @@
-import { OptionsError } from '../core/errors.js';
-import { describe, integerOption } from '../core/options.js';
 import { LedgerKeys } from '../ledger/keys.js';
 import type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from '../ledger/types.js';
 import type { AffiliationResult } from '../rp/types.js';
-import { type RedisClientLike, RedisConnection, script } from './connection.js';
+import { RedisConnection, script } from './connection.js';
 import { StoreError } from './errors.js';
+import type { RedisTransactionStoreOptions } from './transaction-store.js';
 
-/** Options of {@link RedisOfferLedger}. @group Redis */
-export interface RedisOfferLedgerOptions extends OfferLedgerOptions {
-  /**
-   * Your connected Redis client: node-redis 4 or 5 (a client or a cluster), or ioredis 5 (one
-   * server or `Redis.Cluster`), as for `RedisTransactionStore`.
-   */
-  client: RedisClientLike;
+/**
+ * Options of {@link RedisOfferLedger}: `client`, `commandTimeoutMs` and `waitForReplica` as for
+ * `RedisTransactionStore`.
+ *
+ * @group Redis
+ */
+export interface RedisOfferLedgerOptions
+  extends OfferLedgerOptions,
+    Pick<RedisTransactionStoreOptions, 'client' | 'commandTimeoutMs' | 'waitForReplica'> {
   /**
    * Prefix of every key the ledger writes: `<keyPrefix>offer:{<offer tag>}:<HMAC>`. Up to 64
    * characters; no spaces, `{` or `}`. Default `'av:'`.
    */
   keyPrefix?: string | undefined;
-  /**
-   * Longest wait for one Redis command, in milliseconds; past it `claim` fails with
-   * `StoreError('store_unavailable')`. Default `2_000`.
-   */
-  commandTimeoutMs?: number | undefined;
-  /**
-   * Answer a claim and a taken transaction only once a replica holds it (Redis `WAIT 1`, sent with
-   * the write, waiting at most half of `commandTimeoutMs`; `store_unavailable` when no replica
-   * confirms), so a master that crashes after answering cannot have the promoted replica grant it a
-   * second time. Default: on for a cluster client, and for a server that `INFO replication` shows with
-   * replicas (asked once, at the first claim or take); `false` turns it off, `true` waits also where
-   * the first look saw no replica. See docs/deploying.md.
-   */
-  waitForReplica?: boolean | undefined;
 }
-
-const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
 
 /**
  * claim: KEYS are the keys of one result (one offer, so one hash tag: one slot in a cluster);
@@ -99,19 +84,10 @@ return found
 export class RedisOfferLedger implements OfferLedger {
   readonly #keys: LedgerKeys;
   readonly #redis: RedisConnection;
-  readonly #prefix: string;
 
   constructor(options: RedisOfferLedgerOptions) {
     this.#keys = new LedgerKeys(options, 'RedisOfferLedger');
-    const prefix = options.keyPrefix ?? 'av:';
-    if (typeof prefix !== 'string' || !KEY_PREFIX_RE.test(prefix)) {
-      throw new OptionsError(
-        `Option \`keyPrefix\` must be up to 64 characters without spaces, "{" or "}", got ${describe(prefix)}`,
-      );
-    }
-    this.#prefix = prefix;
-    const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
-    this.#redis = new RedisConnection(options.client, timeoutMs, options.waitForReplica);
+    this.#redis = new RedisConnection(options);
   }
 
   /**
@@ -123,7 +99,7 @@ export class RedisOfferLedger implements OfferLedger {
   async claim(offerId: string, result: AffiliationResult, options?: ClaimOptions): Promise<OfferClaim> {
     const keys = await this.#keys.keysFor(offerId, result, options);
     if (keys === undefined) return { claimed: true };
-    const base = `${this.#prefix}offer:{${keys.offer}}:`;
+    const base = `${this.#redis.prefix}offer:{${keys.offer}}:`;
     const [first, ...rest] = keys.ids.map((id) => base + id);
     if (first === undefined) return { claimed: true };
     const reply = await this.#redis.run(CLAIM, [first, ...rest], [String(keys.retentionMs ?? 0)]);
@@ -131,7 +107,7 @@ export class RedisOfferLedger implements OfferLedger {
     const claimedAt = typeof reply === 'string' ? Number(reply) : Number.NaN;
     if (!Number.isSafeInteger(claimedAt) || claimedAt <= 0) {
       throw new StoreError(
-        `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
+        `Redis holds a value under the key prefix ${JSON.stringify(this.#redis.prefix)} that this ledger did not write; give the ledger its own keyPrefix`,
         { code: 'store_failed' },
       );
     }

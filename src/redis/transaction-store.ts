@@ -70,7 +70,6 @@ export interface RedisTransactionStoreOptions {
   path?: string | undefined;
 }
 
-const KEY_PREFIX_RE = /^[^\s{}]{0,64}$/;
 /**
  * A binding cookie's value: `<expiry, ms base36>.<state tag>.<256-bit random>`. The expiry lets `put`
  * reuse the slot of a finished validation and otherwise replace the earliest-expiring one, and the
@@ -126,7 +125,6 @@ const TOMBSTONE = 'T';
  */
 export class RedisTransactionStore implements TransactionStore {
   readonly #redis: RedisConnection;
-  readonly #prefix: string;
   readonly #ttlMs: number;
   readonly #ttlText: string;
   readonly #cookies: TransactionCookies | undefined;
@@ -135,17 +133,9 @@ export class RedisTransactionStore implements TransactionStore {
     if (typeof options !== 'object' || options === null) {
       throw new OptionsError('RedisTransactionStore options must be an object with a `client`');
     }
-    const prefix = options.keyPrefix ?? 'av:';
-    if (typeof prefix !== 'string' || !KEY_PREFIX_RE.test(prefix)) {
-      throw new OptionsError(
-        `Option \`keyPrefix\` must be up to 64 characters without spaces, "{" or "}", got ${describe(prefix)}`,
-      );
-    }
-    this.#prefix = prefix;
+    this.#redis = new RedisConnection(options);
     this.#ttlMs = integerOption('ttlMs', options.ttlMs, 600_000, { max: 24 * 60 * 60 * 1000 });
     this.#ttlText = String(this.#ttlMs);
-    const timeoutMs = integerOption('commandTimeoutMs', options.commandTimeoutMs, 2_000, { max: 60_000 });
-    this.#redis = new RedisConnection(options.client, timeoutMs, options.waitForReplica);
     const bind = options.bindToBrowser ?? true;
     if (typeof bind !== 'boolean') {
       throw new OptionsError(`Option \`bindToBrowser\` must be a boolean, got ${describe(bind)}`);
@@ -261,8 +251,8 @@ export class RedisTransactionStore implements TransactionStore {
       const form = typeof reply === 'string' ? storedForm(reply) : undefined;
       throw new StoreError(
         form !== undefined && form !== TRANSACTION_FORM
-          ? `Redis holds a transaction in stored form ${form}, written by another version of affiliation-validation (this one reads form ${TRANSACTION_FORM}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#prefix)}`
-          : `Redis holds a value under the key prefix ${JSON.stringify(this.#prefix)} that this store did not write; give the store its own keyPrefix`,
+          ? `Redis holds a transaction in stored form ${form}, written by another version of affiliation-validation (this one reads form ${TRANSACTION_FORM}); run one version on every instance that shares the key prefix ${JSON.stringify(this.#redis.prefix)}`
+          : `Redis holds a value under the key prefix ${JSON.stringify(this.#redis.prefix)} that this store did not write; give the store its own keyPrefix`,
         { code: 'store_failed' },
       );
     }
@@ -297,8 +287,8 @@ export class RedisTransactionStore implements TransactionStore {
    */
   #key(state: string, bindingDigest?: string): string {
     return bindingDigest === undefined
-      ? `${this.#prefix}tx:${state}`
-      : `${this.#prefix}tx:${state}.${bindingDigest}`;
+      ? `${this.#redis.prefix}tx:${state}`
+      : `${this.#redis.prefix}tx:${state}.${bindingDigest}`;
   }
 }
 

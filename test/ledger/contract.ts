@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { OptionsError } from '../../src/core/errors.js';
-import type { OfferLedger, OfferLedgerOptions } from '../../src/ledger/index.js';
-import { OfferLedgerError } from '../../src/ledger/index.js';
+import { OfferLedgerError } from '../../src/ledger/errors.js';
+import type { OfferLedger, OfferLedgerOptions } from '../../src/ledger/types.js';
 import type { AffiliationResult } from '../../src/rp/types.js';
 
 export const SECRET = 'ledger-secret-0123456789abcdef-0123456789';
