@@ -1,5 +1,4 @@
 import { HintFeedError } from './errors.js';
-import { normaliseLang } from './normalize.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /**
@@ -47,9 +46,8 @@ function isGroupKey(key: string): boolean {
  */
 function isGroupValue(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  for (const key in value) if (isPlainObject(value[key])) return true;
-  for (const _ in value) return false;
-  return true;
+  const values = Object.values(value);
+  return values.length === 0 || values.some(isPlainObject);
 }
 
 /**
@@ -87,6 +85,11 @@ export interface ParsedHintFeed {
   readonly skipped: readonly SkippedHintEntry[];
   /** How many entries were skipped in all (`skipped` lists at most 20). */
   readonly skippedCount: number;
+}
+
+/** Language tags are case-insensitive (BCP 47); `pt_BR` and `pt-BR` are both written `pt-br` here. */
+export function normaliseLang(lang: string): string {
+  return lang.toLowerCase().replace(/_/g, '-');
 }
 
 /** A JSON object: not null, not an array. */
@@ -195,22 +198,8 @@ function cleanNames(names: unknown, entityId: string): Readonly<Record<string, s
 
 /** Whether two sets of names are the same. */
 export function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const lang in a) {
-    if (a[lang] !== b[lang]) return false;
-    n++;
-  }
-  for (const _ in b) n--;
-  return n === 0;
-}
-
-function entry(
-  entityId: string,
-  names: Readonly<Record<string, string>>,
-  country: string | undefined,
-): HintEntry {
-  return Object.freeze({ entityId, names, country });
+  const langs = Object.keys(a);
+  return a === b || (langs.length === Object.keys(b).length && langs.every((lang) => a[lang] === b[lang]));
 }
 
 /**
@@ -240,11 +229,11 @@ export function readEntries(
   givenCountry: string | undefined,
   previous: ReadonlyMap<string, HintEntry> | undefined,
 ): ParsedHintFeed {
-  const make = (id: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
-    const old = previous?.get(id);
+  const make = (entityId: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
+    const old = previous?.get(entityId);
     return old !== undefined && old.country === country && sameNames(old.names, names)
       ? old
-      : entry(id, names, country);
+      : Object.freeze({ entityId, names, country });
   };
   const shape = detectHintFeedShape(document);
   const sourceCountry = givenCountry?.toUpperCase();
@@ -276,15 +265,10 @@ export function readEntries(
           skips.add([group, id], names);
           continue;
         }
-        const previous = entries.get(id);
+        const first = entries.get(id);
         // An entityID listed under two groups: the first listing wins for the names (completed by the
         // later one), the first country given wins (a region listing never hides a country).
-        entries.set(
-          id,
-          previous
-            ? entry(id, mergeNames(previous.names, names), previous.country ?? country)
-            : make(id, names, country),
-        );
+        entries.set(id, make(id, first ? mergeNames(first.names, names) : names, first?.country ?? country));
       }
     }
   } else {
@@ -322,15 +306,7 @@ export function mergeNames(
   first: Readonly<Record<string, string>>,
   second: Readonly<Record<string, string>>,
 ): Readonly<Record<string, string>> {
-  let missing = false;
-  for (const lang in second) {
-    if (first[lang] === undefined) {
-      missing = true;
-      break;
-    }
-  }
-  if (!missing) return first;
-  const out: Record<string, string> = { ...first };
-  for (const lang in second) if (out[lang] === undefined) out[lang] = second[lang]!;
-  return Object.freeze(out);
+  // Spread first again: its languages keep their places and names, `second`'s others follow.
+  const out = { ...first, ...second, ...first };
+  return Object.keys(out).length === Object.keys(first).length ? first : Object.freeze(out);
 }

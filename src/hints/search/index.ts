@@ -5,7 +5,7 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBase64url } from '../../core/random.js';
-import { normaliseLang } from '../normalize.js';
+import { normaliseLang } from '../parse.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { type Built, build, drain, initialsFrom, inSlices, type Name, pickName, wordsOf } from './build.js';
 import { fold } from './fold.js';
