@@ -7,7 +7,7 @@ import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, scheduleRefresh } from './auto-refresh.js';
-import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
+import { cacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
@@ -141,7 +141,7 @@ function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
  */
 export class HintFeed extends EventEmitter<HintFeedEvents> {
   readonly #sources: readonly Source[];
-  readonly #writer: CacheWriter | undefined;
+  readonly #writer: ReturnType<typeof cacheWriter> | undefined;
   readonly #cacheFile: string | undefined;
   readonly #http: HttpClient;
   readonly #logger: Logger;
@@ -176,7 +176,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
-    this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
+    this.#writer = options.cacheFile === undefined ? undefined : cacheWriter(options.cacheFile);
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -113,8 +113,6 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
       code: 'feed_invalid_shape',
     });
   }
-  let groups = 0;
-  let entities = 0;
   let firstGroup: string | undefined;
   let firstEntity: string | undefined;
   let firstOther: string | undefined;
@@ -123,26 +121,24 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
   for (const key in document) {
     const value = document[key];
     if (key.includes(':')) {
-      entities++;
       firstEntity ??= key;
       if (typeof value === 'string') strings++;
       else if (isPlainObject(value)) objects++;
     } else if (isGroupKey(key) && isGroupValue(value)) {
-      groups++;
       firstGroup ??= key;
     } else {
       // A bad entry (skipped when there are entityIDs beside it) or a bad group (skipped in a combined feed).
       firstOther ??= key;
     }
   }
-  if (groups > 0 && entities > 0) {
+  if (firstGroup !== undefined && firstEntity !== undefined) {
     throw new HintFeedError(
-      `feed mixes countries or regions (${preview(firstGroup!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
+      `feed mixes countries or regions (${preview(firstGroup)}) and entityIDs (${preview(firstEntity)}) at the top level`,
       { code: 'feed_ambiguous_shape' },
     );
   }
-  if (groups > 0) return 'combined';
-  if (entities === 0) {
+  if (firstGroup !== undefined) return 'combined';
+  if (firstEntity === undefined) {
     if (firstOther === undefined)
       throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
     throw new HintFeedError(
