@@ -238,50 +238,35 @@ export function readEntries(
   // The document is checked by the loops that read it (no schema library in this entry point); the
   // path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
-  if (shape === 'combined') {
+  const flat = shape === 'flat';
+  // The institutions of the document, or of one group of a combined feed (the first key of their path).
+  const read = (institutions: Record<string, unknown>, country: string | undefined, group?: string) => {
+    for (const id in institutions) {
+      const value = institutions[id];
+      const problem = entityIdOk(id) ? (flat ? nameProblem(value) : undefined) : NOT_AN_ENTITY_ID;
+      const names = problem ?? cleanNames(flat ? { und: value } : value, id);
+      if (typeof names === 'string') {
+        skips.add(group === undefined ? [id] : [group, id], names);
+        continue;
+      }
+      const first = entries.get(id);
+      // An entityID listed under two groups: the first listing wins for the names (completed by the
+      // later one), the first country given wins (a region listing never hides a country).
+      entries.set(id, make(id, first ? mergeNames(first.names, names) : names, first?.country ?? country));
+    }
+  };
+  if (shape !== 'combined') read(doc, sourceCountry);
+  else {
     for (const group in doc) {
       const institutions = doc[group];
       if (!isGroupKey(group)) {
         skips.add([group], 'not a country code or region name (a group of a combined feed)');
-        continue;
-      }
-      if (!isPlainObject(institutions)) {
+      } else if (!isPlainObject(institutions)) {
         skips.add([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
-        continue;
+      } else {
+        // A region group (africa, net, org) is not a country: its institutions have none.
+        read(institutions, COUNTRY_RE.test(group) ? group.toUpperCase() : undefined, group);
       }
-      // A region group (africa, net, org) is not a country: its institutions have none.
-      const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
-      for (const id in institutions) {
-        if (!entityIdOk(id)) {
-          skips.add([group, id], NOT_AN_ENTITY_ID);
-          continue;
-        }
-        const names = cleanNames(institutions[id], id);
-        if (typeof names === 'string') {
-          skips.add([group, id], names);
-          continue;
-        }
-        const first = entries.get(id);
-        // An entityID listed under two groups: the first listing wins for the names (completed by the
-        // later one), the first country given wins (a region listing never hides a country).
-        entries.set(id, make(id, first ? mergeNames(first.names, names) : names, first?.country ?? country));
-      }
-    }
-  } else {
-    const flat = shape === 'flat';
-    for (const id in doc) {
-      if (!entityIdOk(id)) {
-        skips.add([id], NOT_AN_ENTITY_ID);
-        continue;
-      }
-      const value = doc[id];
-      const problem = flat ? nameProblem(value) : undefined;
-      const names = problem ?? cleanNames(flat ? { und: value } : value, id);
-      if (typeof names === 'string') {
-        skips.add([id], names);
-        continue;
-      }
-      entries.set(id, make(id, names, sourceCountry));
     }
   }
   if (entries.size === 0) {
