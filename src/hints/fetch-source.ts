@@ -49,8 +49,6 @@ export async function fetchSource(
   if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
   let response: HttpAnswer;
   let url = source.url;
-  // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
-  // (or another scheme) and its credentials never follow it to another origin.
   for (let hop = 0; ; hop++) {
     try {
       response = await http.read(url, {

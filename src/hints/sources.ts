@@ -55,9 +55,7 @@ export function checkSources(sources: unknown): Source[] {
   const seen = new Set<string>();
   return sources.map((s: unknown, i) => {
     const object = typeof s === 'object' && s !== null && !(s instanceof URL);
-    const raw = object ? (s as { url?: unknown }).url : s;
-    const country = object ? (s as { country?: unknown }).country : undefined;
-    const region = object ? (s as { region?: unknown }).region : undefined;
+    const { url: raw, country, region } = (object ? s : { url: s }) as Record<string, unknown>;
     if (raw === undefined || raw === null) throw new OptionsError(`sources[${i}] has no url`);
     let url: URL;
     try {
