@@ -62,18 +62,6 @@ function shownKey(key: string): string {
   });
 }
 
-/** The skipped entries of one document: the first {@link MAX_REPORTED_SKIPS}, and how many in all. */
-class Skips {
-  readonly reported: SkippedHintEntry[] = [];
-  count = 0;
-  add(path: string[], reason: string): void {
-    this.count++;
-    if (this.reported.length < MAX_REPORTED_SKIPS) {
-      this.reported.push(Object.freeze({ path: Object.freeze(path.map(shownKey)), reason }));
-    }
-  }
-}
-
 /** A parsed feed: its shape, its institutions by entityID, and the entries it skipped. @group Hints */
 export interface ParsedHintFeed {
   readonly shape: HintFeedShape;
@@ -234,7 +222,13 @@ export function readEntries(
   const shape = detectHintFeedShape(document);
   const sourceCountry = givenCountry?.toUpperCase();
   const entries = new Map<string, HintEntry>();
-  const skips = new Skips();
+  // The skipped entries: the first MAX_REPORTED_SKIPS, and how many in all.
+  const skipped: SkippedHintEntry[] = [];
+  let skippedCount = 0;
+  const skip = (path: string[], reason: string) => {
+    if (skippedCount++ < MAX_REPORTED_SKIPS)
+      skipped.push(Object.freeze({ path: Object.freeze(path.map(shownKey)), reason }));
+  };
   // The document is checked by the loops that read it (no schema library in this entry point); the
   // path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
@@ -246,7 +240,7 @@ export function readEntries(
       const problem = entityIdOk(id) ? (flat ? nameProblem(value) : undefined) : NOT_AN_ENTITY_ID;
       const names = problem ?? cleanNames(flat ? { und: value } : value, id);
       if (typeof names === 'string') {
-        skips.add(group === undefined ? [id] : [group, id], names);
+        skip(group === undefined ? [id] : [group, id], names);
         continue;
       }
       const first = entries.get(id);
@@ -260,9 +254,9 @@ export function readEntries(
     for (const group in doc) {
       const institutions = doc[group];
       if (!isGroupKey(group)) {
-        skips.add([group], 'not a country code or region name (a group of a combined feed)');
+        skip([group], 'not a country code or region name (a group of a combined feed)');
       } else if (!isPlainObject(institutions)) {
-        skips.add([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
+        skip([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
       } else {
         // A region group (africa, net, org) is not a country: its institutions have none.
         read(institutions, COUNTRY_RE.test(group) ? group.toUpperCase() : undefined, group);
@@ -270,16 +264,16 @@ export function readEntries(
     }
   }
   if (entries.size === 0) {
-    const first = skips.reported[0];
+    const first = skipped[0];
     if (first) {
       throw new HintFeedError(
-        `feed lists no valid institution: ${skips.count} ${skips.count === 1 ? 'entry' : 'entries'} skipped, the first at ${first.path.map(preview).join(' → ')}: ${first.reason}`,
+        `feed lists no valid institution: ${skippedCount} ${skippedCount === 1 ? 'entry' : 'entries'} skipped, the first at ${first.path.map(preview).join(' → ')}: ${first.reason}`,
         { code: 'feed_invalid_shape' },
       );
     }
     throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
   }
-  return { shape, entries, skipped: Object.freeze(skips.reported), skippedCount: skips.count };
+  return { shape, entries, skipped: Object.freeze(skipped), skippedCount };
 }
 
 /** `first`'s names, completed by languages only `second` has (both already clean). */
