@@ -182,17 +182,17 @@ const interfaceName = (property: string) => `${property[0]?.toUpperCase()}${prop
 /** The interface of a content kind: the base operations, and one interface per capability. */
 function contentInterface(property: string, route: ContentRoute): string {
   const name = (schema: Schema) => meta(schema).id as string;
-  const [item, list, read, create, update] = [
+  const [item, params, read, create, update] = [
     route.item,
     route.list,
-    route.read,
+    route.read ?? list.contextOnlySchema,
     route.create,
-    route.update,
+    route.update ?? route.create,
   ].map((s) => name(s as Schema));
   const id = route.id === 'slashed' ? 'string' : 'number';
   const revision = route.revision ? name(route.revision as Schema) : 'Revision';
   const capabilities = {
-    iterate: `IterableResource<${item}, ${list}>`,
+    iterate: `IterableResource<${item}, ${params}>`,
     batch: `BatchableResource<${create}>`,
     revisions: `RevisedResource<${id}, ${revision}>`,
     autosaves: `AutosavedResource<${update}, ${id}, ${revision}>`,
@@ -200,7 +200,7 @@ function contentInterface(property: string, route: ContentRoute): string {
     media: 'UploadableResource',
   };
   const bases = [
-    `ContentResource<${item}, ${list}, ${create}, ${update}, ${read}, ${id}>`,
+    `ContentResource<${item}, ${params}, ${create}, ${update}, ${read}, ${id}>`,
     ...route.can.map((c) => capabilities[c]),
   ];
   return `${doc(route.doc, '', 'Docs site')}export interface ${interfaceName(property)}\n  extends ${bases.join(',\n    ')} {}\n`;

@@ -175,23 +175,20 @@ async function sendChunk(
   transport.settings.logger.debug?.('sending batch', { items: chunk.length, validation });
   const res = await transport.sendParsed('POST', '/batch/v1', batchAnswerSchema, { body });
   const { responses, failed } = res.body;
+  const invalid = (what: string) =>
+    new DocsSiteError(`POST /batch/v1: ${what}`, {
+      code: 'invalid_response',
+      status: res.status,
+      method: 'POST',
+      path: '/batch/v1',
+    });
   if (responses.length !== chunk.length) {
-    throw new DocsSiteError(
-      `POST /batch/v1: the site answered ${responses.length} results for ${chunk.length} requests`,
-      { code: 'invalid_response', status: res.status, method: 'POST', path: '/batch/v1' },
-    );
+    throw invalid(`the site answered ${responses.length} results for ${chunk.length} requests`);
   }
   return responses.map((envelope, i) => {
     const request = chunk[i] as CheckedBatchRequest;
     if (envelope === null) {
-      if (failed === undefined) {
-        throw new DocsSiteError(`POST /batch/v1: result ${i} is empty although the batch did not fail`, {
-          code: 'invalid_response',
-          status: res.status,
-          method: 'POST',
-          path: '/batch/v1',
-        });
-      }
+      if (failed === undefined) throw invalid(`result ${i} is empty although the batch did not fail`);
       return notExecuted(`another item of this ${validation} batch failed ${failed}`);
     }
     const headers = (envelope.headers ?? {}) as Record<string, string | string[]>;

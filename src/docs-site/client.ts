@@ -181,18 +181,9 @@ export class DocsSiteClient {
     });
     this.#options = { ...options, auth: options.auth ? { ...options.auth } : undefined };
     this.#cache = {};
-    const t = new Transport(
-      {
-        base: resolved.base,
-        restRoot: resolved.restRoot,
-        routeStyle: resolved.routeStyle,
-        contentNamespace: resolved.contentNamespace,
-        username: resolved.auth?.username,
-        logger,
-      },
-      http,
-      auth?.header,
-    );
+    // The credentials stay out of the settings: only the Authorization header is kept, privately.
+    const { auth: credentials, ...site } = resolved;
+    const t = new Transport({ ...site, username: credentials?.username, logger }, http, auth?.header);
     this.#transport = t;
     this.contentNamespace = resolved.contentNamespace;
     this.baseUrl = resolved.base;

@@ -14,14 +14,8 @@ export const oembedEmbedSchema = z
     maxwidth: maxwidth.optional().describe('Default 600.'),
   })
   .meta({ id: 'OEmbedEmbedParams', description: 'Parameters of `GET /oembed/1.0/embed`.' });
-export const oembedProxySchema = z
-  .strictObject({
-    url,
-    format: format.optional().describe('Default `json`; with `xml` the answer is returned as text.'),
-    maxwidth: maxwidth.optional().describe('Default 600.'),
-    maxheight: maxwidth.optional(),
-    discover: z.boolean().optional().describe('Default `true`.'),
-  })
+export const oembedProxySchema = oembedEmbedSchema
+  .extend({ maxheight: maxwidth.optional(), discover: z.boolean().optional().describe('Default `true`.') })
   .meta({ id: 'OEmbedProxyParams', description: 'Parameters of `GET /oembed/1.0/proxy`.' });
 
 export const oembedSchema = z

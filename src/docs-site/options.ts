@@ -56,17 +56,8 @@ export interface DocsSiteOptions {
   logger?: Logger | undefined;
 }
 
-/** Validated and normalized options. */
-export interface ResolvedOptions {
-  base: string;
-  restRoot: string;
-  routeStyle: 'path' | 'query';
-  contentNamespace: string;
-  auth: DocsSiteAuth | undefined;
-}
-
-/** Check the options up front and name the bad one. */
-export function resolveOptions(options: DocsSiteOptions): ResolvedOptions {
+/** Check the options up front and name the bad one; returns them normalized. */
+export function resolveOptions(options: DocsSiteOptions) {
   if (typeof options !== 'object' || options === null)
     throw new OptionsError('DocsSiteClient options are required');
   const href = String(options.baseUrl);

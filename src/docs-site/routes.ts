@@ -70,9 +70,11 @@ export interface ContentRoute {
   /** Answer schema of one revision or autosave (templates: shaped like a template). */
   readonly revision?: z.ZodType;
   readonly list: z.ZodType;
-  readonly read: z.ZodType;
+  /** Parameters of `get`; default: `context` only. */
+  readonly read?: z.ZodType;
   readonly create: z.ZodType;
-  readonly update: z.ZodType;
+  /** Body of an update and an autosave; default: that of a create. */
+  readonly update?: z.ZodType;
 }
 
 /** The content kinds, keyed by the client's property name. */
@@ -86,7 +88,6 @@ export const CONTENT_ROUTES = {
     list: postListSchema,
     read: itemReadWithPasswordSchema,
     create: postBodySchema,
-    update: postBodySchema,
   },
   pages: {
     doc: 'Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable.',
@@ -97,7 +98,6 @@ export const CONTENT_ROUTES = {
     list: pageListSchema,
     read: itemReadWithPasswordSchema,
     create: pageBodySchema,
-    update: pageBodySchema,
   },
   menuItems: {
     doc: 'Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable.',
@@ -106,9 +106,7 @@ export const CONTENT_ROUTES = {
     can: ['iterate', 'batch', 'autosaves'],
     item: menuItemSchema,
     list: menuItemListSchema,
-    read: contextOnlySchema,
     create: menuItemBodySchema,
-    update: menuItemBodySchema,
   },
   blocks: {
     doc: 'Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable.',
@@ -119,7 +117,6 @@ export const CONTENT_ROUTES = {
     list: blockListSchema,
     read: itemReadWithPasswordSchema,
     create: blockBodySchema,
-    update: blockBodySchema,
   },
   media: {
     doc: 'Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable.',
@@ -128,9 +125,7 @@ export const CONTENT_ROUTES = {
     can: ['iterate', 'media'],
     item: mediaSchema,
     list: mediaListSchema,
-    read: contextOnlySchema,
     create: mediaBodySchema,
-    update: mediaBodySchema,
   },
   templates: {
     doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
@@ -140,7 +135,6 @@ export const CONTENT_ROUTES = {
     item: templateSchema,
     revision: templateRevisionSchema,
     list: templateListSchema,
-    read: contextOnlySchema,
     create: templateCreateSchema,
     update: templateUpdateSchema,
   },
@@ -152,7 +146,6 @@ export const CONTENT_ROUTES = {
     item: templateSchema,
     revision: templateRevisionSchema,
     list: templateListSchema,
-    read: contextOnlySchema,
     create: templatePartCreateSchema,
     update: templatePartUpdateSchema,
   },
@@ -262,6 +255,7 @@ export function contentResource(
   name: string,
   route: ContentRoute,
 ): Record<string, Fn | string> {
+  const { item, list, create, read = contextOnlySchema, update = create } = route;
   const collectionPath = `/${t.settings.contentNamespace}/${route.path}`;
   const itemPath = (id: unknown, where: string, param = 'id'): string =>
     route.id === 'number'
@@ -270,26 +264,35 @@ export function contentResource(
   const check = (schema: z.ZodType, value: unknown, method: string) =>
     checkParams(schema, value, `${name}.${method}`) as Query;
   const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
-    (await t.sendParsed(method, path, route.item, options)).body;
+    (await t.sendParsed(method, path, item, options)).body;
+  /** What an update sends, checked in this order: the id, the method, the body. */
+  const updateRequest = (id: unknown, body: unknown, options: UpdateOptions | undefined, method: string) => {
+    const where = `${name}.${method}`;
+    const path = itemPath(id, where);
+    return { method: updateMethod(options, where), path, body: check(update, body, method) };
+  };
+  const children = (parent: unknown, kind: 'revisions' | 'autosaves') => {
+    const where = `${name}.${kind}`;
+    const path = `${itemPath(parent, where, 'parent')}/${kind}`;
+    const revision = route.revision ?? revisionSchema;
+    return childResource(t, where, path, kind, revision, update, explain(where, kind));
+  };
 
   const resource: Record<string, Fn | string> = {
     collectionPath,
     itemPath: (id: string | number) => itemPath(id, `${name}.itemPath`),
     list: async (params?: unknown) => {
-      const query = check(route.list, params, 'list');
-      return getPage(t, route.item, collectionPath, query).catch(explain(`${name}.list`, 'list', query));
+      const query = check(list, params, 'list');
+      return getPage(t, item, collectionPath, query).catch(explain(`${name}.list`, 'list', query));
     },
     get: async (id: unknown, params?: unknown) => {
       const path = itemPath(id, `${name}.get`);
-      return send('GET', path, { query: check(route.read, params, 'get') });
+      return send('GET', path, { query: check(read, params, 'get') });
     },
-    create: async (body: unknown) =>
-      send('POST', collectionPath, { body: check(route.create, body, 'create') }),
+    create: async (body: unknown) => send('POST', collectionPath, { body: check(create, body, 'create') }),
     update: async (id: unknown, body: unknown, options?: UpdateOptions) => {
-      const where = `${name}.update`;
-      const path = itemPath(id, where);
-      const method = updateMethod(options, where);
-      return send(method, path, { body: check(route.update, body, 'update') });
+      const request = updateRequest(id, body, options, 'update');
+      return send(request.method, request.path, { body: request.body });
     },
     delete: async (id: unknown, options?: unknown) => {
       const where = `${name}.delete`;
@@ -297,57 +300,33 @@ export function contentResource(
       const res = await t
         .send('DELETE', path, { query: check(deleteSchema, options, 'delete') })
         .catch(explain(where, 'delete'));
-      return parseDelete(t, route.item, res.body, path, res.status);
+      return parseDelete(t, item, res.body, path, res.status);
     },
-    parse: (value: unknown) => t.parse(route.item, value, `${name}.parse`, ''),
+    parse: (value: unknown) => t.parse(item, value, `${name}.parse`, ''),
   };
   const can = new Set(route.can);
   if (can.has('iterate')) {
     resource.iterate = (params?: unknown, options?: IterateOptions) => {
-      const query = check(route.list, params, 'iterate');
-      return iterate(
-        t,
-        route.item,
-        collectionPath,
-        query,
-        options,
-        explain(`${name}.iterate`, 'list', query),
-      );
+      const query = check(list, params, 'iterate');
+      return iterate(t, item, collectionPath, query, options, explain(`${name}.iterate`, 'list', query));
     };
   }
   if (can.has('batch')) {
     resource.batchCreate = (body: unknown): BatchRequest => ({
       method: 'POST',
       path: collectionPath,
-      body: check(route.create, body, 'batchCreate'),
+      body: check(create, body, 'batchCreate'),
     });
-    resource.batchUpdate = (id: unknown, body: unknown, options?: UpdateOptions): BatchRequest => {
-      const where = `${name}.batchUpdate`;
-      const path = itemPath(id, where);
-      const method = updateMethod(options, where);
-      return { method, path, body: check(route.update, body, 'batchUpdate') };
-    };
+    resource.batchUpdate = (id: unknown, body: unknown, options?: UpdateOptions): BatchRequest =>
+      updateRequest(id, body, options, 'batchUpdate');
     resource.batchDelete = (id: unknown, options?: unknown): BatchRequest => {
       const path = itemPath(id, `${name}.batchDelete`);
       const query = serializeQuery(check(deleteSchema, options, 'batchDelete')).toString();
       return { method: 'DELETE', path: query ? `${path}?${query}` : path };
     };
   }
-  const revision = route.revision ?? revisionSchema;
-  if (can.has('revisions')) {
-    resource.revisions = (parent: unknown) => {
-      const where = `${name}.revisions`;
-      const path = itemPath(parent, where, 'parent');
-      return revisionsResource(t, where, path, revision, explain(where, 'revisions'));
-    };
-  }
-  if (can.has('autosaves')) {
-    resource.autosaves = (parent: unknown) => {
-      const where = `${name}.autosaves`;
-      const path = itemPath(parent, where, 'parent');
-      return autosavesResource(t, where, path, route.update, revision, explain(where, 'autosaves'));
-    };
-  }
+  if (can.has('revisions')) resource.revisions = (parent: unknown) => children(parent, 'revisions');
+  if (can.has('autosaves')) resource.autosaves = (parent: unknown) => children(parent, 'autosaves');
   if (can.has('lookup')) {
     resource.lookup = async (params: unknown) =>
       send('GET', `${collectionPath}/lookup`, { query: check(templateLookupSchema, params, 'lookup') });
@@ -385,29 +364,46 @@ function mediaRoutes(t: Transport, collectionPath: string, itemPath: (id: unknow
   };
 }
 
-/** Revisions of one item: `{parent}/revisions`; a revision is deleted only with `force: true`. */
-function revisionsResource(
+/**
+ * The revisions (`{parent}/revisions`: paginated; one is deleted only with `force: true`) or the
+ * autosaves (`{parent}/autosaves`: list and create, not paginated) of one item, and one by id.
+ */
+function childResource(
   t: Transport,
   name: string,
-  parentPath: string,
+  path: string,
+  kind: 'revisions' | 'autosaves',
   revision: z.ZodType,
+  body: z.ZodType,
   explain: Explain,
 ) {
-  const path = `${parentPath}/revisions`;
   const check = (schema: z.ZodType, value: unknown, method: string) =>
     checkParams(schema, value, `${name}.${method}`) as Query;
   const one = (id: unknown, where: string) => `${path}/${encodeSegment(checkId(id, `${name}.${where}`))}`;
-  return Object.freeze({
+  const listSchema = kind === 'revisions' ? revisionListSchema : contextOnlySchema;
+  const shared = {
     path,
     list: async (params?: unknown) =>
-      getPage(t, revision, path, check(revisionListSchema, params, 'list')).catch(explain),
-    iterate: (params?: unknown, options?: IterateOptions) =>
-      iterate(t, revision, path, check(revisionListSchema, params, 'iterate'), options, explain),
+      getPage(t, revision, path, check(listSchema, params, 'list')).catch(explain),
     get: async (id: unknown, params?: unknown) => {
       const item = one(id, 'get');
       const query = check(contextOnlySchema, params, 'get');
       return (await t.sendParsed('GET', item, revision, { query }).catch(explain)).body;
     },
+  };
+  if (kind === 'autosaves') {
+    return Object.freeze({
+      ...shared,
+      create: async (value: unknown) => {
+        const res = await t.send('POST', path, { body: check(body, value, 'create') }).catch(explain);
+        return t.parse(revision, res.body, 'POST', path, res.status);
+      },
+    });
+  }
+  return Object.freeze({
+    ...shared,
+    iterate: (params?: unknown, options?: IterateOptions) =>
+      iterate(t, revision, path, check(revisionListSchema, params, 'iterate'), options, explain),
     delete: async (id: unknown, options?: { force?: unknown }) => {
       const item = one(id, 'delete');
       if (options?.force !== true) {
@@ -415,34 +411,6 @@ function revisionsResource(
       }
       const res = await t.send('DELETE', item, { query: { force: true } }).catch(explain);
       return parseDelete(t, revision, res.body, item, res.status);
-    },
-  });
-}
-
-/** Autosaves of one item: `{parent}/autosaves` (list, create; not paginated) and `…/{id}` (get). */
-function autosavesResource(
-  t: Transport,
-  name: string,
-  parentPath: string,
-  body: z.ZodType,
-  revision: z.ZodType,
-  explain: Explain,
-) {
-  const path = `${parentPath}/autosaves`;
-  const check = (schema: z.ZodType, value: unknown, method: string) =>
-    checkParams(schema, value, `${name}.${method}`) as Query;
-  return Object.freeze({
-    path,
-    list: async (params?: unknown) =>
-      getPage(t, revision, path, check(contextOnlySchema, params, 'list')).catch(explain),
-    get: async (id: unknown, params?: unknown) => {
-      const item = `${path}/${encodeSegment(checkId(id, `${name}.get`))}`;
-      const query = check(contextOnlySchema, params, 'get');
-      return (await t.sendParsed('GET', item, revision, { query }).catch(explain)).body;
-    },
-    create: async (value: unknown) => {
-      const res = await t.send('POST', path, { body: check(body, value, 'create') }).catch(explain);
-      return t.parse(revision, res.body, 'POST', path, res.status);
     },
   });
 }

@@ -103,14 +103,15 @@ export async function readUpload(
     source !== null &&
     (Symbol.asyncIterator in source || 'getReader' in source)
   ) {
-    const chunks: (Uint8Array | string)[] = [];
-    const iterable: AsyncIterable<Uint8Array | string> =
-      Symbol.asyncIterator in source
-        ? (source as AsyncIterable<Uint8Array | string>)
-        : webStreamIterable(source as ReadableStream<Uint8Array>);
-    for await (const chunk of iterable) chunks.push(chunk);
+    const chunks: BlobPart[] = [];
+    if (Symbol.asyncIterator in source) {
+      for await (const chunk of source as AsyncIterable<Uint8Array | string>) chunks.push(chunk as BlobPart);
+    } else {
+      // A web stream that is not async-iterable (older browsers): a Response reads it.
+      chunks.push(await new Response(source as ReadableStream<Uint8Array>).arrayBuffer());
+    }
     // A Blob joins the chunks, strings as UTF-8.
-    data = new Uint8Array(await new Blob(chunks as BlobPart[]).arrayBuffer());
+    data = new Uint8Array(await new Blob(chunks).arrayBuffer());
   } else {
     throw invalidParam('source', 'must be a file path, bytes, a Blob or a stream', where);
   }
@@ -137,17 +138,4 @@ export async function readUpload(
     throw invalidParam('source', 'is empty', where);
   }
   return { data, filename, contentType };
-}
-
-async function* webStreamIterable(stream: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
-  const reader = stream.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
 }

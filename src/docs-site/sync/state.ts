@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import type { DocsSyncIssue } from './errors.js';
 
 /** The state file's name in the synced folder. Commit it with the Markdown. */
@@ -26,6 +27,14 @@ export interface SyncState {
   type: 'pages' | 'posts';
   items: Record<string, StateEntry>;
 }
+
+const entrySchema = z.object({
+  id: z.int().min(1),
+  modified_gmt: z.string(),
+  hash: z.string(),
+  site_hash: z.string(),
+  created: z.boolean(),
+});
 
 /** Read the state file; `undefined` when there is none. A state file that cannot be trusted is an issue. */
 export async function readState(
@@ -63,19 +72,7 @@ export async function readState(
     return bad('has no "items" object');
   }
   for (const [slug, entry] of Object.entries(state.items)) {
-    const e = entry as Partial<StateEntry> | null;
-    if (
-      typeof e !== 'object' ||
-      e === null ||
-      !Number.isSafeInteger(e.id) ||
-      (e.id as number) < 1 ||
-      typeof e.modified_gmt !== 'string' ||
-      typeof e.hash !== 'string' ||
-      typeof e.site_hash !== 'string' ||
-      typeof e.created !== 'boolean'
-    ) {
-      return bad(`has a malformed entry for "${slug}"`);
-    }
+    if (!entrySchema.safeParse(entry).success) return bad(`has a malformed entry for "${slug}"`);
   }
   // Ids of another site or kind would make the sync update or trash the wrong items.
   if (state.site !== site || state.type !== type) {

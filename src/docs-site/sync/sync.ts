@@ -422,10 +422,7 @@ async function apply(
   const before = JSON.stringify(plan.state ?? null);
   const total = toUpload.length + report.items.filter((i) => i.action !== 'unchanged').length;
   let done = 0;
-  const progress = (n: number) => {
-    done += n;
-    options.onProgress?.({ done, total });
-  };
+  const progress = () => options.onProgress?.({ done: ++done, total });
   /** A call of the batch route, its progress counted on from what is done. */
   const batch = async (requests: BatchRequest[]) => {
     const start = done;
@@ -435,9 +432,10 @@ async function apply(
     done = Math.min(total, start + requests.length);
     return results;
   };
-  const fail = (item: SyncItem, error = notParsed()) => {
+  const fail = (item: SyncItem, error?: DocsSiteError) => {
     item.outcome = 'failed';
-    item.error = error;
+    item.error =
+      error ?? new DocsSiteError('the site answered without the written item', { code: 'invalid_response' });
   };
 
   let uploaded = 0;
@@ -454,7 +452,7 @@ async function apply(
       if (!(error instanceof DocsSiteError)) throw error;
       file.error = error;
     }
-    progress(1);
+    progress();
   }
   report.media = { uploaded, reused: report.media.reused, failed: toUpload.length - uploaded };
 
@@ -506,7 +504,7 @@ async function apply(
       .find((e) => e !== undefined);
     if (broken) {
       fail(work.item, broken);
-      progress(1);
+      progress();
     } else pending.push(work);
   }
   while (pending.length > 0) {
@@ -520,7 +518,7 @@ async function apply(
         work.item.error = new DocsSiteError(`not written: its parent "${parent}" could not be written`, {
           code: 'batch_not_executed',
         });
-        progress(1);
+        progress();
       } else if (parentWork && parentWork.item.id === undefined) later.push(work);
       else wave.push(work);
     }
@@ -556,10 +554,6 @@ async function apply(
   if (JSON.stringify(next) !== before) await writeState(plan.root, next);
   report.failed = report.items.filter((i) => i.outcome === 'failed' || i.outcome === 'skipped').length;
   return report;
-}
-
-function notParsed(): DocsSiteError {
-  return new DocsSiteError('the site answered without the written item', { code: 'invalid_response' });
 }
 
 function parseAnswer(resource: SyncResource, result: BatchResult): SiteItem | undefined {
