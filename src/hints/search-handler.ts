@@ -161,12 +161,9 @@ function readParams(
     return 'country must be a two-letter country code such as NL';
   }
   const rawLimit = search.get('limit');
-  let limit = limits.defaultLimit;
-  if (rawLimit !== null) {
-    if (!/^\d{1,4}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > limits.maxLimit) {
-      return `limit must be an integer from 1 to ${limits.maxLimit}`;
-    }
-    limit = Number(rawLimit);
+  const limit = rawLimit === null ? limits.defaultLimit : Number(rawLimit);
+  if (rawLimit !== null && (!/^\d{1,4}$/.test(rawLimit) || limit < 1 || limit > limits.maxLimit)) {
+    return `limit must be an integer from 1 to ${limits.maxLimit}`;
   }
   const recent = search.getAll('recent');
   if (recent.length > MAX_RECENT) return `give at most ${MAX_RECENT} recent entityIDs`;
