@@ -99,7 +99,11 @@ export class SearchIndex {
     if (!text || limit <= 0 || d.entries.length === 0) return [];
     const words = [...new Set(text.split(' '))].slice(0, MAX_WORDS);
     const lang = options.lang === undefined ? undefined : normaliseLang(options.lang);
-    const recent = new Set(options.recent?.slice(0, MAX_RECENT).flatMap((id) => d.byId.get(id) ?? []));
+    const recent = new Set<number>();
+    for (const id of options.recent?.slice(0, MAX_RECENT) ?? []) {
+      const e = d.byId.get(id);
+      if (e !== undefined) recent.add(e);
+    }
     const domain = queryDomain(raw);
     const trimmed = raw.trim();
     // "UvA", "KTH": a short word with two capitals or more reads as an acronym; so does a word in
