@@ -101,23 +101,16 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult[]> {
     write(`Shop (${options.shopName}): ${shop.url}, callback ${shop.redirectUri}`);
     write('Registered the shop at the provider as client "demo-shop".');
 
-    const results: DemoResult[] = [];
     const [university, college] = institutions;
     write('');
     write('1. Code flow (recommended): the shopper picks the institution at the service.');
-    results.push(
-      await walk(
-        shop.url,
-        { flow: 'code', affiliation: 'student', chooseAtService: university!.entityId },
-        write,
-      ),
-    );
+    const code = { flow: 'code', affiliation: 'student', chooseAtService: university!.entityId } as const;
+    const results = [await walk(shop.url, code, write)];
     write('');
     write('2. id_token flow (scheduled for deprecation): the shop sends an institution hint,');
     write('   the answer comes back in the URL fragment and the relay page posts it to the shop.');
-    results.push(
-      await walk(shop.url, { flow: 'id_token', affiliation: 'student', hint: college!.entityId }, write),
-    );
+    const idToken = { flow: 'id_token', affiliation: 'student', hint: college!.entityId } as const;
+    results.push(await walk(shop.url, idToken, write));
     write('');
     write(`Done: ${results.length} validations completed.`);
     return results;

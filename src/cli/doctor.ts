@@ -8,35 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { importJWK, type JWK } from 'jose';
-import { base64 } from '../core/crypto.js';
+import { ClientSecretBasic, ClientSecretPost } from 'openid-client';
 import { TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
-import { AffiliationClient } from '../rp/client.js';
+import { AffiliationClient, type AffiliationClientOptions } from '../rp/client.js';
 import { checkIssuerOption, checkSecureUrl, discoveryUrl, type ProviderMetadata } from '../rp/discovery.js';
 import { ValidationError } from '../rp/errors.js';
 
-/**
- * Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`.
- *
- * @group Doctor
- */
-export interface DoctorOptions {
-  /** The issuer (`{base_url}`) as configured. */
-  issuer: string;
-  /** The registered client_id. */
-  clientId: string;
-  /** The redirect URI the application sends. */
-  redirectUri: string;
+/** Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`. */
+export type DoctorOptions = Pick<
+  AffiliationClientOptions,
+  'issuer' | 'clientId' | 'redirectUri' | 'tokenEndpointAuthMethod' | 'timeoutMs' | 'fetch'
+> & {
   /** The client secret. When given, the token endpoint is asked to authenticate the client. Never printed. */
-  clientSecret?: string;
-  /** How the client authenticates at the token endpoint. Default `client_secret_basic`. */
-  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post';
-  /** Time limit per request, in milliseconds. Default 10 000 ms. */
-  timeoutMs?: number;
-  /** Fetch implementation. Default: undici's fetch on the SDK's pooled agent (as the SDK). */
-  fetch?: typeof fetch;
-}
+  clientSecret?: string | undefined;
+};
 
 /** Outcome of one check: `pass`, `fail` (a problem), or `skip` (could not be checked, or not asked for). */
 export type DoctorStatus = 'pass' | 'fail' | 'skip';
@@ -76,13 +63,15 @@ const TITLES = {
 /** Identifiers of the doctor's checks, in the order they run. */
 export type DoctorCheckId = keyof typeof TITLES;
 
-/** The SDK's own check of a configured URL, as a problem sentence (undefined when it passes). */
-function optionProblem(check: () => unknown): string | undefined {
+/** A check's outcome and its detail. */
+type Verdict = [DoctorStatus, string];
+
+/** The SDK's own check of a configured URL: its error as a failure, else `pass` with what `detail` says. */
+function urlVerdict(check: () => URL, detail: (url: URL) => string): Verdict {
   try {
-    check();
-    return undefined;
+    return ['pass', detail(check())];
   } catch (error) {
-    return errorDetail(error);
+    return ['fail', errorDetail(error)];
   }
 }
 
@@ -114,7 +103,7 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     // A doctor reports what it sees now; retrying would only delay the answer.
     retries: 0,
     maxResponseBytes: 1024 * 1024,
-    secrets: options.clientSecret ? [options.clientSecret] : [],
+    secrets,
     userAgent: 'affiliation-validation-doctor',
   });
   const checks: DoctorCheck[] = [];
@@ -129,25 +118,22 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   };
 
   // 1. The configured URLs, by the checks AffiliationClient applies to its options.
-  const issuerProblem = optionProblem(() => checkIssuerOption(options.issuer));
-  const issuerUrl = URL.parse(options.issuer);
-  if (issuerProblem || !issuerUrl) add('issuer_url', 'fail', issuerProblem ?? 'invalid');
-  else add('issuer_url', 'pass', `${issuerUrl.protocol.slice(0, -1)} on ${issuerUrl.host}`);
-
-  const redirectProblem = optionProblem(() =>
-    checkSecureUrl(options.redirectUri, 'redirectUri', (m) => new Error(m)),
+  const issuer = urlVerdict(
+    () => checkIssuerOption(options.issuer),
+    (url) => `${url.protocol.slice(0, -1)} on ${url.host}`,
   );
-  add(
-    'redirect_uri_url',
-    redirectProblem ? 'fail' : 'pass',
-    redirectProblem ?? redactUrl(options.redirectUri),
+  add('issuer_url', ...issuer);
+  const redirect = urlVerdict(
+    () => checkSecureUrl(options.redirectUri, 'redirectUri', (m) => new Error(m)),
+    () => redactUrl(options.redirectUri),
   );
-
-  if (issuerProblem) return skipRest('needs a valid issuer URL');
+  add('redirect_uri_url', ...redirect);
+  if (issuer[0] === 'fail') return skipRest('needs a valid issuer URL');
+  const redirectProblem = redirect[0] === 'fail';
 
   // 2. Discovery and the issuer rule: AffiliationClient.discover(), exactly as the shop calls it.
-  let client: AffiliationClient | undefined;
-  let metadata: ProviderMetadata;
+  const reached = `HTTP 200 from ${discoveryUrl(options.issuer)}`;
+  let client: AffiliationClient;
   try {
     client = await AffiliationClient.discover({
       issuer: options.issuer,
@@ -160,17 +146,16 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
       timeoutMs: options.timeoutMs,
       fetch: options.fetch,
     });
-    metadata = client.metadata;
   } catch (error) {
     const detail = errorDetail(error);
     if (error instanceof ValidationError && error.code === 'issuer_mismatch') {
-      add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+      add('discovery_reachable', 'pass', reached);
       add('discovery_valid', 'pass', 'the document is a valid provider configuration');
       add('issuer_consistent', 'fail', `${detail}; use the provider's issuer`);
     } else if (error instanceof TransportError && error.code === 'invalid_response' && error.status === 200) {
       if (/did not answer with JSON/.test(error.message)) add('discovery_reachable', 'fail', detail);
       else {
-        add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+        add('discovery_reachable', 'pass', reached);
         add('discovery_valid', 'fail', detail);
       }
     } else {
@@ -178,8 +163,9 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
     }
     return skipRest('needs a discovery document that AffiliationClient.discover() accepts');
   }
-  add('discovery_reachable', 'pass', `HTTP 200 from ${discoveryUrl(options.issuer)}`);
+  add('discovery_reachable', 'pass', reached);
   add('discovery_valid', 'pass', 'authorization, token and jwks endpoints present');
+  const { metadata } = client;
   add(
     'issuer_consistent',
     'pass',
@@ -192,39 +178,34 @@ export async function runDoctor(options: DoctorOptions): Promise<DoctorReport> {
   const usableAlgs = metadata.id_token_signing_alg_values_supported.filter((a) => a !== 'none');
 
   // 5. Keys.
-  await checkKeys(http, metadata, usableAlgs, add);
+  const [fetchable, usable] = await checkKeys(http, new URL(metadata.jwks_uri), usableAlgs);
+  add('jwks_fetchable', ...fetchable);
+  add('jwks_usable', ...usable);
 
   // 6. The probe: the shop's own authorization request (createAuthorizationRequest), not followed.
-  if (redirectProblem) {
-    add('client_id_registered', 'skip', 'needs a redirect URI that the SDK accepts');
-    add('redirect_uri_registered', 'skip', 'needs a redirect URI that the SDK accepts');
-  } else {
-    const { url } = await client.createAuthorizationRequest({ affiliation: 'member' });
-    await probeAuthorization(http, url, authorizationEndpoint, options, add);
-  }
+  const notProbed: Verdict = ['skip', 'needs a redirect URI that the SDK accepts'];
+  const [clientId, redirectUri] = redirectProblem
+    ? [notProbed, notProbed]
+    : await probeAuthorization(
+        http,
+        (await client.createAuthorizationRequest({ affiliation: 'member' })).url,
+        authorizationEndpoint,
+        options,
+      );
+  add('client_id_registered', ...clientId);
+  add('redirect_uri_registered', ...redirectUri);
 
   // 7. Client credentials, when a secret was given.
-  await checkCredentials(http, metadata, options, checks, add);
+  add('client_credentials', ...(await checkCredentials(http, metadata, options, clientId[0] === 'fail')));
 
   return { ok: checks.every((c) => c.status !== 'fail'), checks };
 }
 
-type Add = (id: DoctorCheckId, status: DoctorStatus, detail: string) => void;
-
-async function checkKeys(
-  http: HttpClient,
-  doc: ProviderMetadata,
-  usableAlgs: string[] | undefined,
-  add: Add,
-): Promise<void> {
-  const jwksUri = new URL(doc.jwks_uri);
+/** The key set: can it be fetched, and can its signing keys verify ID tokens? */
+async function checkKeys(http: HttpClient, jwksUri: URL, usableAlgs: string[]): Promise<[Verdict, Verdict]> {
   const keys = await fetchKeySet(http, jwksUri);
-  if (typeof keys === 'string') {
-    add('jwks_fetchable', 'fail', keys);
-    add('jwks_usable', 'skip', 'needs the key set');
-    return;
-  }
-  add('jwks_fetchable', 'pass', `${keys.length} key(s) from ${jwksUri.href}`);
+  const unread: Verdict = ['skip', 'needs the key set'];
+  if (typeof keys === 'string') return [['fail', keys], unread];
 
   const problems: string[] = [];
   const kids = new Set<string>();
@@ -232,7 +213,7 @@ async function checkKeys(
   const signing = keys.filter(
     (k): k is JWK => typeof k === 'object' && k !== null && (k as JWK).use !== 'enc',
   );
-  if (signing.length !== keys.length && keys.some((k) => typeof k !== 'object' || k === null)) {
+  if (keys.some((k) => typeof k !== 'object' || k === null)) {
     problems.push('the set holds entries that are not JSON objects');
   }
   for (const [index, jwk] of signing.entries()) {
@@ -249,7 +230,7 @@ async function checkKeys(
       continue;
     }
     const type = KEY_TYPES.get(String(jwk.kty));
-    const alg = jwk.alg ?? (type && (usableAlgs?.find((a) => type.algs.test(a)) ?? type.fallback));
+    const alg = jwk.alg ?? (type && (usableAlgs.find((a) => type.algs.test(a)) ?? type.fallback));
     if (!alg) {
       problems.push(`${label} has an unsupported key type "${String(jwk.kty)}"`);
       continue;
@@ -270,16 +251,13 @@ async function checkKeys(
     }
   }
   if (signing.length === 0) problems.push('the set holds no signing keys');
-  else if (usableAlgs && usableAlgs.length > 0 && !usable.some((a) => usableAlgs.includes(a))) {
+  else if (usableAlgs.length > 0 && !usable.some((a) => usableAlgs.includes(a))) {
     problems.push(`no key fits the advertised algorithms (${usableAlgs.join(', ')})`);
   }
-  add(
-    'jwks_usable',
-    problems.length ? 'fail' : 'pass',
-    problems.length
-      ? problems.join('; ')
-      : `${usable.length} signing key(s) with kid, algorithms ${[...new Set(usable)].join(', ')}`,
-  );
+  const fetched: Verdict = ['pass', `${keys.length} key(s) from ${jwksUri.href}`];
+  if (problems.length) return [fetched, ['fail', problems.join('; ')]];
+  const algs = [...new Set(usable)].join(', ');
+  return [fetched, ['pass', `${usable.length} signing key(s) with kid, algorithms ${algs}`]];
 }
 
 /** The keys of the provider's JWK set, or why they could not be read. */
@@ -287,12 +265,9 @@ async function fetchKeySet(http: HttpClient, jwksUri: URL): Promise<unknown[] | 
   try {
     const res = await http.fetch(jwksUri, { headers: { accept: 'application/json' } });
     if (res.status !== 200) return `HTTP ${res.status} from ${jwksUri.href}`;
-    let body: unknown;
-    try {
-      body = JSON.parse(await res.text());
-    } catch {
-      return `${jwksUri.href} did not answer with JSON`;
-    }
+    // JSON has no undefined: it stands for a body that is not JSON.
+    const body: unknown = await res.json().catch(() => undefined);
+    if (body === undefined) return `${jwksUri.href} did not answer with JSON`;
     const keys = (body as { keys?: unknown } | null)?.keys;
     return Array.isArray(keys) ? keys : `${jwksUri.href} is not a JWK set (no "keys" array)`;
   } catch (error) {
@@ -307,98 +282,60 @@ const KEY_TYPES = new Map([
   ['OKP', { algs: /^(EdDSA|Ed25519)$/, fallback: 'EdDSA' }],
 ]);
 
+/** Is the client_id registered, and the redirect URI? Read from where the provider sends the browser. */
 async function probeAuthorization(
   http: HttpClient,
   probeUrl: string,
   endpoint: URL,
   options: DoctorOptions,
-  add: Add,
-): Promise<void> {
+): Promise<[Verdict, Verdict]> {
+  const unanswered: Verdict = ['skip', 'needs an answer to the probe'];
   let res: Response;
   try {
     res = await http.fetch(probeUrl, { redirect: 'manual', headers: { accept: 'text/html' } });
   } catch (error) {
-    add('client_id_registered', 'fail', `the probe authorization request failed: ${errorDetail(error)}`);
-    add('redirect_uri_registered', 'skip', 'needs an answer to the probe');
-    return;
+    return [['fail', `the probe authorization request failed: ${errorDetail(error)}`], unanswered];
   }
+  const accepted: Verdict = ['pass', `client_id "${options.clientId}" accepted`];
+  if (res.status === 200) return [accepted, ['pass', 'the provider started a validation (HTTP 200)']];
   const location = res.headers.get('location');
   const target = location ? URL.parse(location, endpoint) : null;
-  const accepted = `client_id "${options.clientId}" accepted`;
-  if (res.status >= 300 && res.status < 400 && target) {
-    const where = redactUrl(target.href);
-    if (/\/error-client-id\/?$/.test(target.pathname)) {
-      add(
-        'client_id_registered',
-        'fail',
-        `the provider sends the shopper to ${where}: client_id "${options.clientId}" is not registered`,
-      );
-      add('redirect_uri_registered', 'skip', 'the provider rejected the client_id first');
-      return;
-    }
-    if (/\/error-redirect-uri\/?$/.test(target.pathname)) {
-      add('client_id_registered', 'pass', accepted);
-      add(
-        'redirect_uri_registered',
-        'fail',
-        `the provider sends the shopper to ${where}: this redirect URI is not registered for the client`,
-      );
-      return;
-    }
-    const redirect = URL.parse(options.redirectUri);
-    if (redirect && target.origin === redirect.origin && target.pathname === redirect.pathname) {
-      const params = new URLSearchParams(target.hash ? target.hash.slice(1) : target.search);
-      const error = params.get('error');
-      if (error === 'unauthorised_client' || error === 'unauthorized_client') {
-        add('client_id_registered', 'fail', `the provider answered "${error}": the client is not allowed`);
-      } else {
-        add('client_id_registered', 'pass', accepted);
-      }
-      add(
-        'redirect_uri_registered',
-        'pass',
-        error ? `the provider redirected back to it (with "${error}")` : 'the provider redirected back to it',
-      );
-      return;
-    }
-    add('client_id_registered', 'pass', accepted);
-    add('redirect_uri_registered', 'pass', `the provider started a validation (next: ${where})`);
-    return;
+  if (res.status < 300 || res.status >= 400 || !target) {
+    return [['fail', `the probe authorization request got HTTP ${res.status}`], unanswered];
   }
-  if (res.status === 200) {
-    add('client_id_registered', 'pass', accepted);
-    add('redirect_uri_registered', 'pass', 'the provider started a validation (HTTP 200)');
-    return;
+  const where = `the provider sends the shopper to ${redactUrl(target.href)}`;
+  if (/\/error-client-id\/?$/.test(target.pathname)) {
+    return [
+      ['fail', `${where}: client_id "${options.clientId}" is not registered`],
+      ['skip', 'the provider rejected the client_id first'],
+    ];
   }
-  add('client_id_registered', 'fail', `the probe authorization request got HTTP ${res.status}`);
-  add('redirect_uri_registered', 'skip', 'needs an answer to the probe');
+  if (/\/error-redirect-uri\/?$/.test(target.pathname)) {
+    return [accepted, ['fail', `${where}: this redirect URI is not registered for the client`]];
+  }
+  const redirect = URL.parse(options.redirectUri);
+  if (!redirect || target.origin !== redirect.origin || target.pathname !== redirect.pathname) {
+    return [accepted, ['pass', `the provider started a validation (next: ${redactUrl(target.href)})`]];
+  }
+  const error = new URLSearchParams(target.hash ? target.hash.slice(1) : target.search).get('error');
+  const refused = error === 'unauthorised_client' || error === 'unauthorized_client';
+  const back: Verdict = ['pass', `the provider redirected back to it${error ? ` (with "${error}")` : ''}`];
+  return [refused ? ['fail', `the provider answered "${error}": the client is not allowed`] : accepted, back];
 }
 
+/** Does the token endpoint accept the client's credentials? Asked with a code that cannot be valid. */
 async function checkCredentials(
   http: HttpClient,
   doc: ProviderMetadata,
   options: DoctorOptions,
-  checks: DoctorCheck[],
-  add: Add,
-): Promise<void> {
+  clientRefused: boolean,
+): Promise<Verdict> {
   if (!options.clientSecret) {
-    add(
-      'client_credentials',
-      'skip',
-      'set AV_CLIENT_SECRET to check the client secret at the token endpoint',
-    );
-    return;
+    return ['skip', 'set AV_CLIENT_SECRET to check the client secret at the token endpoint'];
   }
   // discover() has checked the endpoint (https:, or http: on loopback) when the document has one.
-  const tokenEndpoint = doc.token_endpoint;
-  if (tokenEndpoint === undefined) {
-    add('client_credentials', 'skip', 'needs a usable token endpoint');
-    return;
-  }
-  if (checks.some((c) => c.id === 'client_id_registered' && c.status === 'fail')) {
-    add('client_credentials', 'skip', 'the client_id is not registered');
-    return;
-  }
+  if (doc.token_endpoint === undefined) return ['skip', 'needs a usable token endpoint'];
+  if (clientRefused) return ['skip', 'the client_id is not registered'];
   const body = new URLSearchParams({
     grant_type: 'authorization_code',
     // A code that cannot exist: the provider must reject the code, after authenticating the client.
@@ -406,38 +343,27 @@ async function checkCredentials(
     redirect_uri: options.redirectUri,
     code_verifier: randomBytes(32).toString('base64url'),
   });
-  const headers: Record<string, string> = {
+  const headers = new Headers({
     'content-type': 'application/x-www-form-urlencoded',
     accept: 'application/json',
-  };
-  if (options.tokenEndpointAuthMethod === 'client_secret_post') {
-    body.set('client_id', options.clientId);
-    body.set('client_secret', options.clientSecret);
-  } else {
-    // RFC 6749 §2.3.1: both parts form-urlencoded before Base64.
-    const user = encodeURIComponent(options.clientId);
-    headers.authorization = `Basic ${base64(`${user}:${encodeURIComponent(options.clientSecret)}`)}`;
-  }
+  });
+  // openid-client's own client authentication, as the SDK's token requests use it.
+  const authenticate =
+    options.tokenEndpointAuthMethod === 'client_secret_post' ? ClientSecretPost : ClientSecretBasic;
+  authenticate(options.clientSecret)({ issuer: doc.issuer }, { client_id: options.clientId }, body, headers);
   try {
-    const res = await http.fetch(tokenEndpoint, { method: 'POST', headers, body });
-    let error: unknown;
-    try {
-      error = (JSON.parse(await res.text()) as { error?: unknown }).error;
-    } catch {
-      error = undefined;
-    }
+    const res = await http.fetch(doc.token_endpoint, { method: 'POST', headers, body });
+    const error = await res.json().then(
+      (answer: { error?: unknown } | null) => answer?.error,
+      () => undefined,
+    );
     if (error === 'invalid_client' || res.status === 401) {
-      add(
-        'client_credentials',
-        'fail',
-        'the token endpoint rejected the client credentials (invalid_client)',
-      );
-    } else if (typeof error === 'string') {
-      add('client_credentials', 'pass', `accepted; the probe code was refused as expected (${error})`);
-    } else {
-      add('client_credentials', 'fail', `unexpected answer from the token endpoint (HTTP ${res.status})`);
+      return ['fail', 'the token endpoint rejected the client credentials (invalid_client)'];
     }
+    if (typeof error === 'string')
+      return ['pass', `accepted; the probe code was refused as expected (${error})`];
+    return ['fail', `unexpected answer from the token endpoint (HTTP ${res.status})`];
   } catch (error) {
-    add('client_credentials', 'fail', errorDetail(error));
+    return ['fail', errorDetail(error)];
   }
 }

@@ -38,6 +38,8 @@ import { LANGUAGES, type Language, matchLanguage } from '../i18n/language.js';
 type Item = Pick<HintSearchResult, 'entityId' | 'name'> &
   Partial<Pick<HintSearchResult, 'country' | 'matchedText' | 'ranges'>> & { recent?: boolean };
 type Control = HTMLSelectElement | HTMLInputElement;
+/** What the form posts (the entityID) and the field shows (the name). */
+type Choice = Pick<Item, 'entityId' | 'name'>;
 
 /** The attributes that replace a text of the picker's catalog. */
 const ATTRIBUTE_TEXTS = {
@@ -85,14 +87,8 @@ input[aria-invalid="true"] { border: 2px solid #b3261e; }
 @media (forced-colors: active) { li[aria-selected="true"] { outline: 2px solid Highlight; } }
 `;
 
-let sheet: CSSStyleSheet | undefined;
-function styles(): CSSStyleSheet {
-  if (sheet === undefined) {
-    sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
-  }
-  return sheet;
-}
+const sheet = new CSSStyleSheet();
+sheet.replaceSync(CSS);
 
 class InstitutionPicker extends HTMLElement {
   static formAssociated = true;
@@ -121,7 +117,7 @@ class InstitutionPicker extends HTMLElement {
 
   constructor() {
     super();
-    this.#root.adoptedStyleSheets = [styles(), this.#fitSheet];
+    this.#root.adoptedStyleSheets = [sheet, this.#fitSheet];
     this.#labelEl.htmlFor = 'input';
     this.#labelEl.part = 'label';
     this.#error.id = 'error';
@@ -152,7 +148,7 @@ class InstitutionPicker extends HTMLElement {
 
     this.#input.addEventListener('input', (e) => {
       if ((e as InputEvent).isComposing || this.#composing) return;
-      this.#clearChoice();
+      this.#setChoice(undefined);
       this.#schedule();
     });
     this.#input.addEventListener('compositionstart', () => {
@@ -160,7 +156,7 @@ class InstitutionPicker extends HTMLElement {
     });
     this.#input.addEventListener('compositionend', () => {
       this.#composing = false;
-      this.#clearChoice();
+      this.#setChoice(undefined);
       this.#schedule();
     });
     this.#input.addEventListener('keydown', (e) => this.#onKey(e));
@@ -193,7 +189,7 @@ class InstitutionPicker extends HTMLElement {
     this.#render();
     const restored = this.#restore();
     if (restored) {
-      this.#setFormValue(restored.entityId, restored.name);
+      this.#setChoice(restored);
       this.#input.value = restored.name;
     } else if (this.#select instanceof HTMLSelectElement && this.#select.value) {
       this.#input.value = this.#select.selectedOptions[0]?.textContent?.trim() ?? '';
@@ -500,15 +496,10 @@ class InstitutionPicker extends HTMLElement {
         this.#move(this.#active < 0 ? -1 : this.#active - 1);
         break;
       case 'Home':
-        if (open && this.#active >= 0) {
-          e.preventDefault();
-          this.#move(0);
-        }
-        break;
       case 'End':
         if (open && this.#active >= 0) {
           e.preventDefault();
-          this.#move(this.#items.length - 1);
+          this.#move(e.key === 'Home' ? 0 : this.#items.length - 1);
         }
         break;
       case 'Enter':
@@ -524,7 +515,7 @@ class InstitutionPicker extends HTMLElement {
         } else if (this.#input.value !== '') {
           e.preventDefault();
           this.#input.value = '';
-          this.#clearChoice();
+          this.#setChoice(undefined);
         }
         break;
       case 'Tab':
@@ -556,7 +547,7 @@ class InstitutionPicker extends HTMLElement {
   #choose(index: number) {
     const item = this.#items[index];
     if (!item) return;
-    this.#setFormValue(item.entityId, item.name);
+    this.#setChoice({ entityId: item.entityId, name: item.name });
     this.#input.value = item.name;
     this.#close();
     this.#announce(item.name);
@@ -570,34 +561,23 @@ class InstitutionPicker extends HTMLElement {
     );
   }
 
-  #setFormValue(entityId: string, name: string) {
+  /** Set the wrapped control to a choice (adding the <option> its list lacks), or clear it. */
+  #setChoice(choice: Choice | undefined) {
     const control = this.#select;
-    if (!control) return;
+    if (!control || (choice === undefined && control.value === '')) return;
+    const value = choice?.entityId ?? '';
     if (control instanceof HTMLSelectElement) {
-      let option = [...control.options].find((o) => o.value === entityId);
-      if (!option) {
-        option = new Option(name, entityId);
+      let option = [...control.options].find((o) => o.value === value);
+      if (!option && choice) {
+        option = new Option(choice.name, value);
         control.add(option);
       }
-      option.selected = true;
-    } else {
-      control.value = entityId;
-    }
-    this.#save({ entityId, name });
-    this.#updateValidity();
-  }
-
-  #clearChoice() {
-    const control = this.#select;
-    if (!control || control.value === '') return;
-    if (control instanceof HTMLSelectElement) {
-      const empty = [...control.options].find((o) => o.value === '');
-      if (empty) empty.selected = true;
+      if (option) option.selected = true;
       else control.selectedIndex = -1;
     } else {
-      control.value = '';
+      control.value = value;
     }
-    this.#save(undefined);
+    this.#save(choice);
     this.#updateValidity();
   }
 
@@ -611,7 +591,7 @@ class InstitutionPicker extends HTMLElement {
    * entry: Back shows it again even when the page is loaded anew (`Cache-Control: no-store` keeps a
    * page out of the back/forward cache, and Firefox then restores no form field of it).
    */
-  #save(choice: { entityId: string; name: string } | undefined) {
+  #save(choice: Choice | undefined) {
     const key = this.#historyKey();
     const state = history.state;
     // Someone else's state that is not a plain object: leave it alone (nothing is restored then).
@@ -627,7 +607,7 @@ class InstitutionPicker extends HTMLElement {
     }
   }
 
-  #restore(): { entityId: string; name: string } | undefined {
+  #restore(): Choice | undefined {
     const saved = history.state?.[this.#historyKey()];
     return typeof saved?.entityId === 'string' && typeof saved?.name === 'string' ? saved : undefined;
   }
@@ -638,8 +618,7 @@ class InstitutionPicker extends HTMLElement {
   }
 
   #storageKey(): string {
-    const key = this.getAttribute('storage-key');
-    return key === null ? 'institution-picker:recent' : key;
+    return this.getAttribute('storage-key') ?? 'institution-picker:recent';
   }
 
   #loadRecent(): Item[] {

@@ -56,21 +56,19 @@ function missing(message: string): ValidationError {
   return new ValidationError(message, { code: 'missing_parameters' });
 }
 
-function addPair(map: Map<string, string>, key: string, value: string): void {
-  if (map.has(key)) {
-    if (key === 'state') {
-      throw new ValidationError('The callback carries more than one state parameter', {
-        code: 'state_mismatch',
-      });
-    }
-    throw missing(`The callback parameter "${key.slice(0, 40)}" appears more than once`);
-  }
-  map.set(key, value);
-}
-
 function fromPairs(pairs: Iterable<[string, string]>): Map<string, string> {
   const map = new Map<string, string>();
-  for (const [key, value] of pairs) addPair(map, key, value);
+  for (const [key, value] of pairs) {
+    if (map.has(key)) {
+      if (key === 'state') {
+        throw new ValidationError('The callback carries more than one state parameter', {
+          code: 'state_mismatch',
+        });
+      }
+      throw missing(`The callback parameter "${key.slice(0, 40)}" appears more than once`);
+    }
+    map.set(key, value);
+  }
   return map;
 }
 
@@ -78,16 +76,11 @@ function hasResponseKey(params: Map<string, string>): boolean {
   return RESPONSE_KEYS.some((k) => params.has(k));
 }
 
-/** Parse `application/x-www-form-urlencoded` text (a query, a fragment or a form body). */
-function parseForm(text: string): Map<string, string> {
-  return fromPairs(new URLSearchParams(text));
-}
-
 /** Parameters of a callback URL: from the query, else from the fragment. */
 export function paramsFromUrl(url: URL): Omit<CallbackParams, 'cookie'> | undefined {
   const query = url.search.length > 1 ? fromPairs(url.searchParams) : new Map<string, string>();
   if (hasResponseKey(query)) return { params: query, source: 'query' };
-  const hash = url.hash.length > 1 ? parseForm(url.hash.slice(1)) : undefined;
+  const hash = url.hash.length > 1 ? fromPairs(new URLSearchParams(url.hash.slice(1))) : undefined;
   if (hash && hasResponseKey(hash)) return { params: hash, source: 'fragment' };
   if (query.size > 0) return { params: query, source: 'query' };
   if (hash && hash.size > 0) return { params: hash, source: 'fragment' };
@@ -124,8 +117,8 @@ function isIncomingMessage(input: unknown): input is IncomingMessage & { body?: 
 }
 
 function fromForm(body: string | URLSearchParams | Record<string, unknown>): Map<string, string> {
-  if (typeof body === 'string') return parseForm(body);
-  if (body instanceof URLSearchParams) return fromPairs(body);
+  if (typeof body === 'string' || body instanceof URLSearchParams)
+    return fromPairs(new URLSearchParams(body));
   if (typeof body !== 'object' || body === null) throw missing('The callback form body is not a form');
   const pairs: [string, string][] = [];
   for (const [key, value] of Object.entries(body)) {
@@ -145,29 +138,26 @@ function checkFormType(contentType: string | null | undefined): void {
 }
 
 async function readWebBody(request: Request): Promise<string> {
+  checkFormType(request.headers.get('content-type'));
   if (request.bodyUsed) throw missing('The callback request body was already read');
   try {
-    return await readWebBodyOnce(request);
+    const body = await readBounded(
+      request.body,
+      MAX_BODY_BYTES,
+      () => missing('The callback form body is too large'),
+      { declaredLength: request.headers.get('content-length') },
+    );
+    return new TextDecoder().decode(body);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     throw missing('The callback form body could not be read');
   }
 }
 
-async function readWebBodyOnce(request: Request): Promise<string> {
-  const body = await readBounded(
-    request.body,
-    MAX_BODY_BYTES,
-    () => missing('The callback form body is too large'),
-    {
-      declaredLength: request.headers.get('content-length'),
-    },
-  );
-  return new TextDecoder().decode(body);
-}
-
 /** A node request is read from its events: it is not a web stream, and is left open for the answer. */
 function readNodeBody(req: IncomingMessage): Promise<string> {
+  const contentType = req.headers['content-type'];
+  checkFormType(Array.isArray(contentType) ? contentType[0] : contentType);
   return new Promise((resolve, reject) => {
     if (req.readableEnded || req.destroyed) {
       reject(missing('The callback form body was already read; pass it as { body }'));
@@ -216,26 +206,6 @@ function noParams(method: string): ValidationError {
 }
 
 /**
- * {@link readCallback} for a callback URL (string or `URL`), synchronously: no body to read.
- *
- * @throws {ValidationError} as {@link readCallback}.
- */
-export function readCallbackUrl(
-  input: string | URL,
-  base: string,
-  options: ValidateCallbackOptions = {},
-): CallbackParams {
-  const found = paramsFromUrl(typeof input === 'string' ? toUrl(input, base) : input);
-  if (!found) throw noParams('GET');
-  // The key given at all means the caller knows the request's cookies: none is '' (checked).
-  const cookie =
-    typeof options === 'object' && options !== null && 'cookie' in options
-      ? (options.cookie ?? '')
-      : undefined;
-  return { params: found.params, source: found.source, cookie };
-}
-
-/**
  * Extract the authorization response parameters from a callback input.
  *
  * @param base The configured redirect URI, to resolve a path such as `req.url`.
@@ -247,47 +217,36 @@ export async function readCallback(
   base: string,
   options: ValidateCallbackOptions = {},
 ): Promise<CallbackParams> {
-  const cookie = options.cookie ?? undefined;
-  if (typeof input === 'string' || input instanceof URL) return readCallbackUrl(input, base, options);
+  if (typeof input === 'string' || input instanceof URL) {
+    const found = paramsFromUrl(typeof input === 'string' ? toUrl(input, base) : input);
+    if (!found) throw noParams('GET');
+    // The key given at all means the caller knows the request's cookies: none is '' (checked).
+    const known = typeof options === 'object' && options !== null && 'cookie' in options;
+    return { ...found, cookie: known ? (options.cookie ?? '') : undefined };
+  }
+  let read: () => Promise<string | URLSearchParams | Record<string, unknown>>;
+  let cookie: string | string[] | null | undefined;
   if (isWebRequest(input)) {
-    const method = input.method.toUpperCase();
-    // A request always says what cookies it carries: none is '' (checked), not undefined (unknown).
-    const requestCookie = input.headers.get('cookie') ?? cookie ?? '';
-    if (method === 'POST') {
-      checkFormType(input.headers.get('content-type'));
-      const params = fromForm(await readWebBody(input));
-      if (params.size === 0) throw noParams(method);
-      return { params, source: 'form', cookie: requestCookie };
-    }
-    if (method !== 'GET' && method !== 'HEAD')
-      throw missing(`A callback must be a GET or POST, not ${method.slice(0, 10)}`);
-    const found = paramsFromUrl(toUrl(input.url, base));
-    if (!found) throw noParams(method);
-    return { ...found, cookie: requestCookie };
+    cookie = input.headers.get('cookie');
+    read = () => readWebBody(input);
+  } else if (isIncomingMessage(input)) {
+    cookie = input.headers.cookie;
+    const parsed = options.body !== undefined ? options.body : (input.body ?? undefined);
+    read = async () => (parsed === undefined ? readNodeBody(input) : (parsed as Record<string, unknown>));
+  } else {
+    throw missing('The callback input must be a URL, a Request or an IncomingMessage');
   }
-  if (isIncomingMessage(input)) {
-    const method = (input.method ?? 'GET').toUpperCase();
-    const header = input.headers.cookie;
-    const requestCookie = (Array.isArray(header) ? header.join('; ') : header) ?? cookie ?? '';
-    if (method === 'POST') {
-      let params: Map<string, string>;
-      if (options.body !== undefined) {
-        params = fromForm(options.body);
-      } else if (input.body !== undefined && input.body !== null) {
-        params = fromForm(input.body as Record<string, unknown>);
-      } else {
-        const contentType = input.headers['content-type'];
-        checkFormType(Array.isArray(contentType) ? contentType[0] : contentType);
-        params = fromForm(await readNodeBody(input));
-      }
-      if (params.size === 0) throw noParams(method);
-      return { params, source: 'form', cookie: requestCookie };
-    }
-    if (method !== 'GET' && method !== 'HEAD')
-      throw missing(`A callback must be a GET or POST, not ${method.slice(0, 10)}`);
-    const found = paramsFromUrl(toUrl(input.url ?? '', base));
-    if (!found) throw noParams(method);
-    return { ...found, cookie: requestCookie };
+  // A request always says what cookies it carries: none is '' (checked), not undefined (unknown).
+  const requestCookie = (Array.isArray(cookie) ? cookie.join('; ') : cookie) ?? options.cookie ?? '';
+  const method = (input.method ?? 'GET').toUpperCase();
+  if (method === 'POST') {
+    const params = fromForm(await read());
+    if (params.size === 0) throw noParams(method);
+    return { params, source: 'form', cookie: requestCookie };
   }
-  throw missing('The callback input must be a URL, a Request or an IncomingMessage');
+  if (method !== 'GET' && method !== 'HEAD')
+    throw missing(`A callback must be a GET or POST, not ${method.slice(0, 10)}`);
+  const found = paramsFromUrl(toUrl(input.url ?? '', base));
+  if (!found) throw noParams(method);
+  return { ...found, cookie: requestCookie };
 }

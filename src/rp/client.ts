@@ -20,8 +20,8 @@ import { HttpClient } from '../http/client.js';
 import { type ShopperTextOverrides, ShopperTexts } from '../i18n/texts.js';
 import type { AuthorizationRequest, AuthorizationRequestOptions } from './authorization.js';
 import { buildAuthorizationRequest, listedHint } from './authorization.js';
-import type { CallbackInput, CallbackParams, ValidateCallbackOptions } from './callback-input.js';
-import { readCallback, readCallbackUrl } from './callback-input.js';
+import type { CallbackInput, ValidateCallbackOptions } from './callback-input.js';
+import { readCallback } from './callback-input.js';
 import type { ProviderMetadata } from './discovery.js';
 import { checkIssuerOption, checkSecureUrl } from './discovery.js';
 import { Engine } from './engine.js';
@@ -142,28 +142,12 @@ function checkString(name: string, value: unknown): string {
   return value;
 }
 
-interface CheckedOptions {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  redirectUri: string;
-  responseType: 'code' | 'id_token';
-  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
-  transactions: TransactionStore;
-  clockToleranceSeconds: number;
-  hints: HintLookup | undefined;
-  http: HttpClient;
-  logger: Logger;
-  texts: ShopperTexts;
-}
-
-function checkOptions(options: AffiliationClientOptions): CheckedOptions {
+function checkOptions(options: AffiliationClientOptions) {
   if (typeof options !== 'object' || options === null) {
     throw new OptionsError('AffiliationClient.discover needs an options object');
   }
   checkKnownOptions(options, CLIENT_OPTIONS, 'AffiliationClient.discover');
   checkIssuerOption(options.issuer);
-  const issuer = options.issuer;
   const clientId = checkString('clientId', options.clientId);
   const clientSecret = checkString('clientSecret', options.clientSecret);
   const redirectUri = checkString('redirectUri', options.redirectUri);
@@ -200,17 +184,15 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
     throw new OptionsError('hints must have a has(entityId) method (for example a HintFeed)');
   }
   // The HTTP layer checks timeoutMs, fetch and logger (once, for every entry point) and wraps the
-  // logger for redaction; the client logs through that same wrapper.
+  // logger for redaction.
   const http = new HttpClient({
     fetch: options.fetch,
     ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
     ...(options.logger !== undefined && { logger: options.logger }),
     secrets: [clientSecret],
   });
-  const logger = http.logger;
-  const texts = ShopperTexts.load({ language: options.language, texts: options.texts });
   return {
-    issuer,
+    issuer: options.issuer,
     clientId,
     clientSecret,
     redirectUri,
@@ -220,10 +202,13 @@ function checkOptions(options: AffiliationClientOptions): CheckedOptions {
     clockToleranceSeconds,
     hints: options.hints,
     http,
-    logger,
-    texts,
+    // The client logs through the HTTP layer's redacting wrapper.
+    logger: http.logger,
+    texts: ShopperTexts.load({ language: options.language, texts: options.texts }),
   };
 }
+
+type CheckedOptions = ReturnType<typeof checkOptions>;
 
 /** Clean an untrusted `error` / `error_description` value from the redirect for our messages. */
 function untrusted(value: string | undefined, max: number): string | undefined {
@@ -379,20 +364,18 @@ export class AffiliationClient {
     options?: ValidateCallbackOptions,
   ): Promise<AffiliationResult> {
     try {
-      // A URL (the usual case) is read synchronously: one promise fewer on the hot path.
-      let read: CallbackParams;
-      if (typeof input === 'string' || input instanceof URL) {
-        read = readCallbackUrl(input, this.#o.redirectUri, options);
-      } else {
-        read = await readCallback(input, this.#o.redirectUri, options);
-      }
-      const { params, cookie } = read;
-      return await this.#checkCallback(params, cookie);
+      const read = await readCallback(input, this.#o.redirectUri, options);
+      return await this.#checkCallback(read.params, read.cookie);
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
-      throw error;
+      this.#rejected(error);
     }
+  }
+
+  /** Log a rejected callback by its code only, and throw the error on. */
+  #rejected(error: unknown): never {
+    const code = (error as { code?: unknown }).code;
+    this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
+    throw error;
   }
 
   /**
@@ -618,11 +601,7 @@ export class AffiliationClient {
       {
         read: (request) => readCallback(request, this.#o.redirectUri),
         validate: (params, cookie) =>
-          this.#checkCallback(params, cookie).catch((error: unknown) => {
-            const code = (error as { code?: unknown }).code;
-            this.#o.logger.info?.('callback rejected', { code: typeof code === 'string' ? code : 'unknown' });
-            throw error;
-          }),
+          this.#checkCallback(params, cookie).catch((error: unknown) => this.#rejected(error)),
         store: this.#o.transactions,
         pages: this.#pages,
       },

@@ -25,11 +25,13 @@ export interface ProviderMetadata {
 }
 
 /**
- * Check the members the SDK uses (other members are kept as they are); the first problem found, as
- * `member: what is wrong`, or `undefined` when the document is usable. Hand-written rather than a
- * schema library, so importing the core stays cheap (a serverless cold start pays for every import).
+ * Everything wrong with a discovery document that the SDK can tell before using it, as `member: what
+ * is wrong`: a missing or mistyped member the SDK uses (other members are kept as they are), an
+ * endpoint that is not `https:` (or loopback `http:`), no usable ID token algorithm. `undefined` when
+ * the document is usable. Hand-written rather than a schema library, so importing the core stays
+ * cheap (a serverless cold start pays for every import).
  */
-function metadataProblem(body: unknown): string | undefined {
+export function documentProblem(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'document: not a JSON object';
   const doc = body as Record<string, unknown>;
   const isString = (v: unknown) => typeof v === 'string' && v.length > 0;
@@ -56,28 +58,16 @@ function metadataProblem(body: unknown): string | undefined {
   if (iss !== undefined && typeof iss !== 'boolean') {
     return 'authorization_response_iss_parameter_supported: not a boolean';
   }
-  return undefined;
-}
-
-/**
- * Everything wrong with a discovery document that the SDK can tell before using it: a missing or
- * mistyped member, an endpoint that is not `https:` (or loopback `http:`), no usable ID token
- * algorithm. `undefined` when the document is usable.
- */
-export function documentProblem(body: unknown): string | undefined {
-  const problem = metadataProblem(body);
-  if (problem !== undefined) return problem;
-  const metadata = body as ProviderMetadata;
-  for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri'] as const) {
-    const value = metadata[key];
+  for (const key of ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri']) {
+    const value = doc[key];
     if (value === undefined) continue;
     try {
-      checkSecureUrl(value, key, (m) => new Error(m));
+      checkSecureUrl(value as string, key, (m) => new Error(m));
     } catch (error) {
       return (error as Error).message;
     }
   }
-  if (usableAlgorithms(metadata).length === 0) {
+  if (usableAlgorithms(body as ProviderMetadata).length === 0) {
     return 'id_token_signing_alg_values_supported lists no usable signing algorithm';
   }
   return undefined;

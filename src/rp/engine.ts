@@ -65,6 +65,8 @@ type Seed = { uat: number } | undefined;
 interface Call {
   secrets: readonly (string | undefined)[];
   idToken?: string;
+  /** The endpoint's error answer, for the token channel even when openid-client reads it on. */
+  failure?: AffiliationError;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -354,28 +356,18 @@ export class Engine {
     switch (endpoint) {
       case 'jwks':
         return this.#fetchKeys(seed);
-      case 'token': {
+      case 'token':
         // An error answer openid-client reads (invalid_grant, …) fails the request all the same: with
         // the code the callback reports.
-        let failure: AffiliationError | undefined;
         return traceAsync(
           tokenChannel,
           () => ({ method: rest.method ?? 'POST', url }),
-          async () => {
-            const answer = await this.#o.http.read(url, rest);
-            if (answer.status !== 200) {
-              const { body } = readJson(answer);
-              const stated = isObject(body) ? body : undefined;
-              failure = endpointError('token', answer.status, stated, undefined, []);
-            }
-            return this.#checked(answer, 'token', call);
-          },
+          async () => this.#checked(await this.#o.http.read(url, rest), 'token', call),
           (ctx, response) => {
             ctx.status = response.status;
-            return failure;
+            return call.failure;
           },
         );
-      }
       case 'userinfo':
         return this.#checked(await this.#o.http.read(url, rest), 'userinfo', call);
       default:
@@ -394,11 +386,11 @@ export class Engine {
     const { body } = readJson(answer);
     const fail = (message: string) => new TransportError(message, { code: 'invalid_response', status: 200 });
     if (answer.status !== 200) {
-      const stated = isObject(body) && typeof body.error === 'string' && body.error !== '';
-      if (!answer.headers.has('www-authenticate') && (source === 'userinfo' || !stated)) {
-        const secrets = [this.#o.clientSecret, ...call.secrets];
-        throw endpointError(source, answer.status, isObject(body) ? body : undefined, undefined, secrets);
-      }
+      const stated = isObject(body) ? body : undefined;
+      const secrets = [this.#o.clientSecret, ...call.secrets];
+      call.failure = endpointError(source, answer.status, stated, undefined, secrets);
+      const named = typeof stated?.error === 'string' && stated.error !== '';
+      if (!answer.headers.has('www-authenticate') && (source === 'userinfo' || !named)) throw call.failure;
     } else if (source === 'userinfo' && mediaType(answer.headers.get('content-type')) === 'application/jwt') {
       throw fail('The userinfo endpoint answered a signed JWT; only JSON userinfo is supported');
     } else if (!isObject(body)) {

@@ -142,7 +142,9 @@ export class ProviderError extends AffiliationError {
     ) as ProviderErrorCode;
     const described = options.description?.trim().toLowerCase().replace(/\.$/, '');
     const [reason, text] = (options.source === 'authorization' && REASONS.get(described ?? '')) || ['other'];
-    const userMessage = text ? en[text] : providerUserMessage(code, options.source);
+    const back = options.source !== 'authorization';
+    const fallback = back ? 'provider.return_failed' : 'provider.failed';
+    const userMessage = en[text ?? PROVIDER_TEXTS[back ? 'back' : 'authorization'][code] ?? fallback];
     super(message, { code, cause: options.cause, userMessage });
     this.error = options.error;
     this.description = options.description;
@@ -156,46 +158,38 @@ export class ProviderError extends AffiliationError {
   /** The error with the message that says what the provider returned and where. */
   static from(options: ProviderErrorOptions): ProviderError {
     const where =
-      options.source === 'authorization'
-        ? 'the authorization response'
-        : options.source === 'token'
-          ? 'the token endpoint'
-          : 'the userinfo endpoint';
+      options.source === 'authorization' ? 'the authorization response' : `the ${options.source} endpoint`;
     const detail = options.description ? `: ${options.description}` : '';
     return new ProviderError(`The provider returned "${options.error}" from ${where}${detail}`, options);
   }
 }
 
-/** What the shopper is told: where the validation failed, and whether they can do anything. */
-function providerUserMessage(code: ProviderErrorCode, source: ProviderErrorSource): string {
-  if (source === 'authorization') {
-    switch (code) {
-      case 'access_denied':
-        return en['provider.denied'];
-      case 'server_error':
-      case 'temporarily_unavailable':
-        return en['provider.unavailable'];
-      case 'invalid_scope':
-      case 'invalid_request':
-      case 'unauthorised_client':
-      case 'unauthorized_client':
-      case 'unsupported_response_type':
-        return en['provider.shop_problem'];
-      default:
-        return en['provider.failed'];
-    }
-  }
-  // The shopper came back to the shop; the shop's request to the service for the result failed.
-  switch (code) {
-    case 'invalid_client':
-    case 'unauthorised_client':
-    case 'unauthorized_client':
-    case 'unsupported_grant_type':
-      return en['provider.return_shop_problem'];
-    default:
-      return en['provider.return_failed'];
-  }
-}
+/**
+ * What the shopper is told: where the validation failed, and whether they can do anything. On the
+ * way back (`token`, `userinfo`) the shopper came back to the shop, and the shop's request to the
+ * service for the result failed.
+ */
+const PROVIDER_TEXTS: Record<
+  'authorization' | 'back',
+  Partial<Record<ProviderErrorCode, keyof typeof en>>
+> = {
+  authorization: {
+    access_denied: 'provider.denied',
+    server_error: 'provider.unavailable',
+    temporarily_unavailable: 'provider.unavailable',
+    invalid_scope: 'provider.shop_problem',
+    invalid_request: 'provider.shop_problem',
+    unauthorised_client: 'provider.shop_problem',
+    unauthorized_client: 'provider.shop_problem',
+    unsupported_response_type: 'provider.shop_problem',
+  },
+  back: {
+    invalid_client: 'provider.return_shop_problem',
+    unauthorised_client: 'provider.return_shop_problem',
+    unauthorized_client: 'provider.return_shop_problem',
+    unsupported_grant_type: 'provider.return_shop_problem',
+  },
+};
 
 /** Every code of {@link ValidationError}: one per check the relying party makes. */
 export const VALIDATION_ERROR_CODES = [

@@ -8,7 +8,7 @@ import { ENGLISH, type ShopperTextKey, type ShopperTexts, type Speaker } from '.
 import type { CallbackParams } from './callback-input.js';
 import { paramsFromUrl } from './callback-input.js';
 import { type AnyAffiliationError, ProviderError } from './errors.js';
-import { checkAction, fragmentRelayHtml } from './relay.js';
+import { checkAction, fragmentRelayHtml, pageHeaders } from './relay.js';
 import type { AffiliationResult, TransactionStore } from './types.js';
 
 export { escapeHtml };
@@ -134,13 +134,9 @@ export function shopperPage(
   const formAction = message.restart ? `'self'${serviceOrigin ? ` ${serviceOrigin}` : ''}` : "'none'";
   return new Response(html, {
     status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-security-policy': `default-src 'none'; img-src data:; style-src ${ERROR_PAGE_STYLE_HASH}; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-    },
+    headers: pageHeaders(
+      `default-src 'none'; img-src data:; style-src ${ERROR_PAGE_STYLE_HASH}; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'`,
+    ),
   });
 }
 
@@ -208,8 +204,11 @@ export function createCallbackHandler(
     let state: string | undefined;
     // A request always says what cookies it carries: none is ''.
     const cookie = request.headers.get('cookie') ?? '';
+    // Success or error, the transaction is over: the store gets to replace or delete the cookie of
+    // this state (only that one; other validations of the same browser keep theirs).
+    const done = (response: Response) =>
+      finish(response, state ? deps.store.clearCookie?.(state, { cookie }) : undefined);
     let result: AffiliationResult;
-    let response: Response;
     try {
       const read = await deps.read(request);
       state = read.params.get('state');
@@ -217,19 +216,8 @@ export function createCallbackHandler(
     } catch (error) {
       if (!(error instanceof AffiliationError)) throw error;
       // Every error the relying party throws is one of the union's classes.
-      response = await onError(error as AnyAffiliationError, request);
-      return clear(response, state, cookie);
+      return done(await onError(error as AnyAffiliationError, request));
     }
-    response = await options.onSuccess(result, request);
-    return clear(response, state, cookie);
+    return done(await options.onSuccess(result, request));
   };
-
-  /**
-   * Success or error, the transaction is over: the store gets to replace or delete the cookie of
-   * this state (only that one; other validations of the same browser keep theirs).
-   */
-  function clear(response: Response, state: string | undefined, cookie: string): Response {
-    const store = deps.store;
-    return finish(response, state ? store.clearCookie?.(state, { cookie }) : undefined);
-  }
 }

@@ -9,7 +9,7 @@
 import { decodeProtectedHeader } from 'jose/decode/protected_header';
 import { base64url, digest } from '../core/crypto.js';
 import { ValidationError } from './errors.js';
-import { AFFILIATIONS, IDENTIFIERS } from './scope.js';
+import { AFFILIATION_SET, IDENTIFIER_SET } from './scope.js';
 import type { Affiliation, AffiliationResult, Identifier, Transaction } from './types.js';
 
 /** The longest an ID token may have existed (spec 2.4/8: about 60 minutes), in seconds. */
@@ -21,8 +21,6 @@ export interface ServiceClaimsOptions extends ClaimExpectations {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
-const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
 
 /** The `alg` of a JWS whose signature openid-client has verified. */
 function algOf(idToken: string): string {
@@ -40,13 +38,6 @@ function valuesOf(claim: unknown): string[] | undefined {
   if (!Array.isArray(list)) return undefined;
   for (const v of list) if (typeof v !== 'string') return undefined;
   return list as string[];
-}
-
-/** Set equality of two short lists (duplicates do not count twice). */
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  for (const v of a) if (!b.includes(v)) return false;
-  for (const v of b) if (!a.includes(v)) return false;
-  return true;
 }
 
 /** Deep equality of JSON values, key order ignored. */
@@ -186,7 +177,8 @@ export async function checkServiceClaims(
   }
 
   const requested = valuesOf(claims.requested_scopes);
-  if (!requested || !sameSet(requested, tx.scopes)) {
+  // The same set (duplicates do not count twice).
+  if (!requested?.every((v) => tx.scopes.includes(v)) || !tx.scopes.every((v) => requested.includes(v))) {
     throw new ValidationError('The ID token requested_scopes is not exactly the set of scopes sent', {
       code: 'requested_scopes_mismatch',
     });
@@ -246,27 +238,16 @@ function confirmedScopes(
       code: 'returned_scopes_mismatch',
     });
   }
-  let affiliations = 0;
-  let identifiers = 0;
-  let affiliationConfirmed = false;
-  let identifierConfirmed = false;
   const expected: Identifier = tx.identifier ?? 'transient';
-  for (const value of returned) {
-    if (AFFILIATION_SET.has(value)) {
-      affiliations++;
-      if (value === tx.affiliation) affiliationConfirmed = true;
-    } else if (IDENTIFIER_SET.has(value)) {
-      identifiers++;
-      if (value === expected) identifierConfirmed = true;
-    }
-  }
-  if (affiliations !== 1 || !affiliationConfirmed) {
+  const affiliations = returned.filter((value) => AFFILIATION_SET.has(value));
+  const identifiers = returned.filter((value) => IDENTIFIER_SET.has(value));
+  if (affiliations.length !== 1 || affiliations[0] !== tx.affiliation) {
     throw new ValidationError(
       `The ID token returned_scopes does not confirm exactly the affiliation "${tx.affiliation}"`,
       { code: 'returned_scopes_mismatch' },
     );
   }
-  if (identifiers !== 1 || !identifierConfirmed) {
+  if (identifiers.length !== 1 || identifiers[0] !== expected) {
     throw new ValidationError(`The ID token returned_scopes does not confirm the identifier "${expected}"`, {
       code: 'returned_scopes_mismatch',
     });

@@ -116,13 +116,20 @@ export function fragmentRelayHtml(options: FragmentRelayOptions = {}, speaker?: 
   return {
     html,
     nonce,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': `default-src 'none'; script-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-    },
+    headers: pageHeaders(
+      `default-src 'none'; script-src 'nonce-${nonce}'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'`,
+    ),
+  };
+}
+
+/** The headers of the SDK's own pages: no caching, no Referer, and the page's `csp`. */
+export function pageHeaders(csp: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'content-security-policy': csp,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
   };
 }
 

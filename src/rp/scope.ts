@@ -59,8 +59,8 @@ const SCOPE_TOKEN_RE = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 const BAD_CHAR_RE = /[^\x21\x23-\x5B\x5D-\x7E]/u;
 const ENCODED_RE = /%(?:20|2b)/i;
 
-const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
-const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
+export const AFFILIATION_SET: ReadonlySet<string> = new Set(AFFILIATIONS);
+export const IDENTIFIER_SET: ReadonlySet<string> = new Set(IDENTIFIERS);
 /** Reserved values by their lower-case form, to catch case variants. */
 const RESERVED_LOWER: ReadonlyMap<string, string> = new Map(
   ['openid', ...AFFILIATIONS, ...IDENTIFIERS].map((v) => [v.toLowerCase(), v]),
@@ -265,9 +265,7 @@ function safeDecode(value: string): string {
 /** Quote a value for a message, bounded so hostile input cannot blow up logs. */
 function show(value: unknown): string {
   if (typeof value !== 'string') return `(a value of type ${value === null ? 'null' : typeof value})`;
-  const text = value;
-  const cut = text.length > 80 ? `${text.slice(0, 80)}…` : text;
-  return JSON.stringify(cut);
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
 
 function list(values: readonly string[]): string {

@@ -24,21 +24,14 @@ export const demoCommand: CliCommand = async (argv, io) => {
     io.stdout.write(HELP);
     return 0;
   }
-  if (values.serve) {
-    await serveDemo({
-      startShop: startBuiltInShop,
-      shopName: 'built-in node:http shop',
-      write: (line) => io.stdout.write(`${line}\n`),
-      stop: untilSignal(),
-    });
-    return 0;
-  }
+  const options = {
+    startShop: startBuiltInShop,
+    shopName: 'built-in node:http shop',
+    write: (line: string) => io.stdout.write(`${line}\n`),
+  };
   try {
-    await runDemo({
-      startShop: startBuiltInShop,
-      shopName: 'built-in node:http shop',
-      write: (line) => io.stdout.write(`${line}\n`),
-    });
+    if (values.serve) await serveDemo({ ...options, stop: untilSignal() });
+    else await runDemo(options);
     return 0;
   } catch (error) {
     if (error instanceof DemoError) {

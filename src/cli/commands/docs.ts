@@ -56,13 +56,11 @@ function clientOptions(
   const baseUrl = values['base-url'] ?? io.env[DOCS_ENV.baseUrl];
   if (!baseUrl)
     throw new CliUsageError(`the site's address is missing: set ${DOCS_ENV.baseUrl} or pass --base-url`);
-  if (URL.canParse(baseUrl)) {
-    const url = new URL(baseUrl);
-    if (url.username || url.password) {
-      throw new CliUsageError(
-        `--base-url must not hold credentials; set ${DOCS_ENV.username} and ${DOCS_ENV.applicationPassword} instead`,
-      );
-    }
+  const url = URL.parse(baseUrl);
+  if (url?.username || url?.password) {
+    throw new CliUsageError(
+      `--base-url must not hold credentials; set ${DOCS_ENV.username} and ${DOCS_ENV.applicationPassword} instead`,
+    );
   }
   const routeStyle = values['route-style'] ?? io.env[DOCS_ENV.routeStyle] ?? 'path';
   if (routeStyle !== 'path' && routeStyle !== 'query')
@@ -185,15 +183,14 @@ async function runDocs(argv: string[], io: CliIO): Promise<number> {
   const path = qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
   try {
     const res = await withHints(io, () => docs.request(method, path, { body }));
-    const total = res.headers.get('x-wp-total');
-    const pages = res.headers.get('x-wp-totalpages');
     if (values.json) {
-      const headers: Record<string, string> = {};
-      if (total !== null) headers['x-wp-total'] = total;
-      if (pages !== null) headers['x-wp-totalpages'] = pages;
+      const paging = [...res.headers].filter(([k]) => k === 'x-wp-total' || k === 'x-wp-totalpages');
+      const headers = Object.fromEntries(paging);
       io.stdout.write(`${JSON.stringify({ status: res.status, headers, body: res.body })}\n`);
     } else {
       io.stdout.write(`${JSON.stringify(res.body, null, 2)}\n`);
+      const total = res.headers.get('x-wp-total');
+      const pages = res.headers.get('x-wp-totalpages');
       const paging = total !== null ? ` · ${total} items, ${pages ?? '?'} pages` : '';
       io.stderr.write(`${method} ${target}: ${res.status}${paging}\n`);
     }

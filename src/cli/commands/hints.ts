@@ -167,12 +167,7 @@ async function refresh(argv: string[], io: CliIO): Promise<number> {
     );
   }
   const sources = given.length > 0 ? given.map(parseSource) : storedSources(file, cache);
-  const feed = new HintFeed({
-    sources,
-    cacheFile: file,
-    fetch: io.fetch,
-    ...(timeoutMs ? { timeoutMs } : {}),
-  });
+  const feed = new HintFeed({ sources, cacheFile: file, fetch: io.fetch, timeoutMs });
   const before = fileEntries(cache);
   const result = await feed.refresh();
   await feed.close();
@@ -237,11 +232,7 @@ async function search(argv: string[], io: CliIO): Promise<number> {
     const loaded = await feed.load();
     if (loaded.status === 'invalid') throw loaded.error!;
   }
-  const hits = feed.search(positionals[0]!, {
-    limit,
-    ...(country ? { country } : {}),
-    ...(lang ? { lang } : {}),
-  });
+  const hits = feed.search(positionals[0]!, { limit, country, lang });
   if (values.json) {
     io.stdout.write(`${JSON.stringify(hits)}\n`);
   } else if (hits.length === 0) {

@@ -9,7 +9,7 @@ import { decodeTransaction, encodeTransaction, type StoredTransaction } from './
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { GoneStates } from './gone-states.js';
 import { checkTransaction } from './options.js';
-import { replayedError, supersededError } from './outcomes.js';
+import { noCookieError, replayedError, supersededError } from './outcomes.js';
 
 /** Options of {@link CookieTransactionStore}. @group Transactions */
 export interface CookieTransactionStoreOptions {
@@ -290,16 +290,8 @@ export class CookieTransactionStore implements TransactionStore {
 
   /** Why no cookie of this browser holds the state: say which case it is. */
   async #missing(slots: string[][], now: number): Promise<ValidationError> {
-    if (slots.every((values) => values.length === 0)) {
-      return new ValidationError(
-        'The callback request carries no transaction cookie: the start route did not send `setCookie` with its redirect, ' +
-          (this.#cookies.secure
-            ? 'the `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), '
-            : '') +
-          'or the callback was opened in another browser than the one that started the validation',
-        { code: 'unknown_state' },
-      );
-    }
+    if (slots.every((values) => values.length === 0))
+      return noCookieError('transaction', this.#cookies.secure);
     let live = 0;
     for (const values of slots) {
       for (const value of values) {

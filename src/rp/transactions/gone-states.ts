@@ -53,8 +53,4 @@ export class GoneStates {
       this.#entries.delete(state);
     }
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }

@@ -6,7 +6,7 @@ import type { Transaction, TransactionContext, TransactionStore } from '../types
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { type GoneEntry, GoneStates } from './gone-states.js';
 import { checkTransaction } from './options.js';
-import { goneError, supersededError } from './outcomes.js';
+import { goneError, noCookieError, supersededError } from './outcomes.js';
 
 /** Options of {@link MemoryTransactionStore}. @group Transactions */
 export interface MemoryTransactionStoreOptions {
@@ -211,19 +211,13 @@ export class MemoryTransactionStore implements TransactionStore {
 
   /** Refuse a callback whose cookies lack the binding cookie, saying which case it is. */
   #checkBinding(held: Held, cookie: string): void {
-    const slots = (this.#cookies as TransactionCookies).read(cookie);
+    const cookies = this.#cookies as TransactionCookies;
+    const slots = cookies.read(cookie);
     const offered = slots[held.slot] ?? [];
     if (offered.some((value) => same(value, held.binding as string))) return;
     // Not consumed: a link scanner or another browser that opens the callback URL first must not
     // spoil the validation for the shopper's own browser.
-    if (slots.every((values) => values.length === 0)) {
-      throw new ValidationError(
-        'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
-          'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
-          'or the callback was opened in another browser than the one that started the validation',
-        { code: 'unknown_state' },
-      );
-    }
+    if (slots.every((values) => values.length === 0)) throw noCookieError('binding', cookies.secure);
     // Its cookie name now holds the binding of a newer validation of this store: the same browser
     // started again (a start route that does not pass the start request's cookies reuses the name).
     const newer = offered.some((value) => {

@@ -34,3 +34,15 @@ export function supersededError(): ValidationError {
     { code: 'unknown_state' },
   );
 }
+
+/** A binding store's callback that carries none of its cookies: say what probably happened. */
+export function noCookieError(kind: 'binding' | 'transaction', secure: boolean): ValidationError {
+  return new ValidationError(
+    `The callback request carries no ${kind} cookie: the start route did not send \`setCookie\` with its redirect, ` +
+      (secure
+        ? 'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), '
+        : '') +
+      'or the callback was opened in another browser than the one that started the validation',
+    { code: 'unknown_state' },
+  );
+}
