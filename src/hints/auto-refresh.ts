@@ -21,8 +21,7 @@ export interface AutoRefreshOptions {
   retryMs?: number | undefined;
 }
 
-export { MAX_TIMER_MS };
-export const DEFAULT_EVERY_MS = 3_600_000;
+const DEFAULT_EVERY_MS = 3_600_000;
 const DEFAULT_RETRY_MS = 60_000;
 
 /**

@@ -6,5 +6,10 @@ function noFileSystem(): never {
     'cacheFile needs a file system (Node, Bun or Deno): on a Web runtime leave it out, and keep the list in a KV store or a static asset read through `fetch`',
   );
 }
-export const CacheWriter = noFileSystem as unknown as new () => never;
-export { noFileSystem as partFromCache, noFileSystem as readCacheFile, noFileSystem as toCachedSource };
+
+export {
+  noFileSystem as cacheWriter,
+  noFileSystem as partFromCache,
+  noFileSystem as readCacheFile,
+  noFileSystem as toCachedSource,
+};

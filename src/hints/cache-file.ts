@@ -119,28 +119,15 @@ export async function readCacheFile(path: string): Promise<CacheFile | undefined
 const NO_COUNTRY = 'no-country';
 
 /** A source's institutions as a feed document that {@link parseHintFeed} reads back to the same entries. */
-export function entriesToFeed(entries: ReadonlyMap<string, HintEntry>): Record<string, unknown> {
-  let withCountry = false;
-  for (const e of entries.values()) {
-    if (e.country !== undefined) {
-      withCountry = true;
-      break;
-    }
-  }
-  if (!withCountry) {
-    const feed: Record<string, Readonly<Record<string, string>>> = {};
-    for (const [id, e] of entries) feed[id] = e.names;
-    return feed;
-  }
+function entriesToFeed(entries: ReadonlyMap<string, HintEntry>): Record<string, unknown> {
+  const all = [...entries.values()];
+  if (all.every((e) => e.country === undefined))
+    return Object.fromEntries(all.map((e) => [e.entityId, e.names]));
   const feed: Record<string, Record<string, Readonly<Record<string, string>>>> = {};
-  for (const [id, e] of entries) {
+  for (const e of all) {
     const cc = e.country ?? NO_COUNTRY;
-    let country = feed[cc];
-    if (!country) {
-      country = {};
-      feed[cc] = country;
-    }
-    country[id] = e.names;
+    feed[cc] ??= {};
+    feed[cc][e.entityId] = e.names;
   }
   return feed;
 }
@@ -199,36 +186,24 @@ export function partFromCache(cached: CachedSource, country: string | undefined)
 
 /**
  * The write queue of one cache file: writes run one after another, so the newest snapshot lands
- * last, and {@link CacheWriter.idle} lets `close()` wait for the ones still pending.
+ * last, and `idle()` lets `close()` wait for the ones still pending.
  */
-export class CacheWriter {
-  readonly #path: string;
-  #chain: Promise<void> = Promise.resolve();
-
-  constructor(path: string) {
-    this.#path = path;
-  }
-
-  /** Queue an atomic write; resolves with the error instead of rejecting. */
-  write(sources: CachedSource[]): Promise<HintFeedError | undefined> {
-    const write = this.#chain.then(() =>
-      writeCacheFile(this.#path, {
-        format: CACHE_FORMAT,
-        version: 1,
-        savedAt: new Date().toISOString(),
-        sources,
-      }),
-    );
-    this.#chain = write.catch(() => {});
-    // writeCacheFile reports every failure as a HintFeedError.
-    return write.then(
-      () => undefined,
-      (error: HintFeedError) => error,
-    );
-  }
-
-  /** Resolves when every queued write has finished (successfully or not). */
-  idle(): Promise<void> {
-    return this.#chain;
-  }
+export function cacheWriter(path: string) {
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    /** Queue an atomic write; resolves with the error (writeCacheFile's HintFeedError) instead of rejecting. */
+    write(sources: CachedSource[]): Promise<HintFeedError | undefined> {
+      const savedAt = new Date().toISOString();
+      const write = chain.then(() =>
+        writeCacheFile(path, { format: CACHE_FORMAT, version: 1, savedAt, sources }),
+      );
+      chain = write.catch(() => {});
+      return write.then(
+        () => undefined,
+        (error: HintFeedError) => error,
+      );
+    },
+    /** Resolves when every queued write has finished (successfully or not). */
+    idle: (): Promise<void> => chain,
+  };
 }

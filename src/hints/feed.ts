@@ -3,15 +3,15 @@ import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
-import { integerOption } from '../core/options.js';
+import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
-import { type AutoRefreshOptions, MAX_TIMER_MS, scheduleRefresh } from './auto-refresh.js';
-import { CacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
+import { type AutoRefreshOptions, scheduleRefresh } from './auto-refresh.js';
+import { cacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
 import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
-import { normaliseLang } from './normalize.js';
+import { normaliseLang } from './parse.js';
 import { pickName } from './search/build.js';
 import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
 import { createSearchHandler, type SearchHandlerOptions } from './search-handler.js';
@@ -26,7 +26,6 @@ import type {
 } from './types.js';
 
 export type { AutoRefreshOptions } from './auto-refresh.js';
-export { DEFAULT_EVERY_MS } from './auto-refresh.js';
 
 /**
  * Options of {@link HintFeed}. Validated when the feed is created; a bad one throws
@@ -142,7 +141,7 @@ function latest(parts: readonly (SourcePart | undefined)[]): Date | undefined {
  */
 export class HintFeed extends EventEmitter<HintFeedEvents> {
   readonly #sources: readonly Source[];
-  readonly #writer: CacheWriter | undefined;
+  readonly #writer: ReturnType<typeof cacheWriter> | undefined;
   readonly #cacheFile: string | undefined;
   readonly #http: HttpClient;
   readonly #logger: Logger;
@@ -177,7 +176,7 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
     // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
-    this.#writer = options.cacheFile === undefined ? undefined : new CacheWriter(options.cacheFile);
+    this.#writer = options.cacheFile === undefined ? undefined : cacheWriter(options.cacheFile);
     this.#http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
@@ -549,32 +548,27 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       failed: failures.length,
       skipped,
     });
-    if (status === 'updated') this.#emitSafely('update', result);
+    if (status === 'updated') this.#emitSafely('update', () => this.emit('update', result));
     // A refresh aborted by close() is no news for anyone.
     if (error && !this.#closed) this.#emitError(error);
     if (cacheError && cacheError !== error) this.#emitError(cacheError);
     return result;
   }
 
-  #emitSafely(event: 'update', result: RefreshResult): void {
+  /** Emits so that a throwing listener cannot turn a refresh (or a timer) into an uncaught exception. */
+  #emitSafely(event: keyof HintFeedEvents, emit: () => void): void {
     try {
-      this.emit(event, result);
+      emit();
     } catch (error) {
-      // A throwing listener must not turn a refresh (or a timer) into an uncaught exception.
-      this.#logger.error?.('a hints "update" listener threw', { message: String((error as Error)?.message) });
+      this.#logger.error?.(`a hints "${event}" listener threw`, {
+        message: String((error as Error)?.message),
+      });
     }
   }
 
   #emitError(error: HintFeedError): void {
-    if (this.listenerCount('error') === 0) {
-      this.#logger.warn?.('hints refresh problem', { code: error.code, message: error.message });
-      return;
-    }
-    try {
-      this.emit('error', error);
-    } catch (thrown) {
-      this.#logger.error?.('a hints "error" listener threw', { message: String((thrown as Error)?.message) });
-    }
+    if (this.listenerCount('error') > 0) this.#emitSafely('error', () => this.emit('error', error));
+    else this.#logger.warn?.('hints refresh problem', { code: error.code, message: error.message });
   }
 
   /**

@@ -3,7 +3,7 @@ import { base64url, digest } from '../core/crypto.js';
 import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
 import type { HttpAnswer, HttpClient } from '../http/client.js';
-import { HintFeedError } from './errors.js';
+import { HintFeedError, type HintFeedErrorCode } from './errors.js';
 import { readEntries } from './parse.js';
 import { allowedFeedUrl, type Source } from './sources.js';
 import type { HintEntry, SkippedHintEntry } from './types.js';
@@ -49,8 +49,6 @@ export async function fetchSource(
   if (previous?.lastModified) headers['if-modified-since'] = previous.lastModified;
   let response: HttpAnswer;
   let url = source.url;
-  // Redirects are followed here, not by fetch, so that a feed can never be moved to plain http
-  // (or another scheme) and its credentials never follow it to another origin.
   for (let hop = 0; ; hop++) {
     try {
       response = await http.read(url, {
@@ -162,24 +160,18 @@ function notJsonMessage(url: string, contentType: string | null, size: number, w
   return `${url} answered ${type ?? 'without a content type'} but the body ${what} (${size} bytes): check that the URL is the feed file and that the publisher serves it complete`;
 }
 
+const FEED_CODES: Partial<Record<string, HintFeedErrorCode>> = {
+  response_too_large: 'feed_too_large',
+  timeout: 'feed_timeout',
+};
+
 function transportToFeedError(error: unknown, source: string): HintFeedError {
-  if (error instanceof TransportError) {
-    const code =
-      error.code === 'response_too_large'
-        ? 'feed_too_large'
-        : error.code === 'timeout'
-          ? 'feed_timeout'
-          : 'feed_unreachable';
-    return new HintFeedError(error.message, {
-      code,
-      source,
-      cause: error,
-      ...(error.status ? { status: error.status } : {}),
-    });
-  }
-  return new HintFeedError(`${source}: ${(error as Error)?.message ?? 'request failed'}`, {
-    code: 'feed_unreachable',
+  const transport = error instanceof TransportError ? error : undefined;
+  const message = transport?.message ?? `${source}: ${(error as Error)?.message ?? 'request failed'}`;
+  return new HintFeedError(message, {
+    code: FEED_CODES[transport?.code ?? ''] ?? 'feed_unreachable',
     source,
     cause: error,
+    ...(transport?.status ? { status: transport.status } : {}),
   });
 }

@@ -11,12 +11,11 @@ export const EMPTY: ReadonlyMap<string, HintEntry> = new Map();
 export function mergeEntries(
   lists: readonly (ReadonlyMap<string, HintEntry> | undefined)[],
 ): ReadonlyMap<string, HintEntry> {
-  const present = lists.filter((l): l is ReadonlyMap<string, HintEntry> => l !== undefined);
-  if (present.length === 0) return EMPTY;
-  if (present.length === 1) return present[0]!;
-  const out = new Map<string, HintEntry>(present[0]!);
-  for (let i = 1; i < present.length; i++) {
-    for (const [id, entry] of present[i]!) {
+  const [head, ...rest] = lists.filter((l): l is ReadonlyMap<string, HintEntry> => l !== undefined);
+  if (head === undefined || rest.length === 0) return head ?? EMPTY;
+  const out = new Map<string, HintEntry>(head);
+  for (const list of rest) {
+    for (const [id, entry] of list) {
       const first = out.get(id);
       if (!first) {
         out.set(id, entry);

@@ -1,5 +1,4 @@
 import { HintFeedError } from './errors.js';
-import { normaliseLang } from './normalize.js';
 import type { HintEntry, HintFeedShape, SkippedHintEntry } from './types.js';
 
 /**
@@ -47,9 +46,8 @@ function isGroupKey(key: string): boolean {
  */
 function isGroupValue(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
-  for (const key in value) if (isPlainObject(value[key])) return true;
-  for (const _ in value) return false;
-  return true;
+  const values = Object.values(value);
+  return values.length === 0 || values.some(isPlainObject);
 }
 
 /**
@@ -64,18 +62,6 @@ function shownKey(key: string): string {
   });
 }
 
-/** The skipped entries of one document: the first {@link MAX_REPORTED_SKIPS}, and how many in all. */
-class Skips {
-  readonly reported: SkippedHintEntry[] = [];
-  count = 0;
-  add(path: string[], reason: string): void {
-    this.count++;
-    if (this.reported.length < MAX_REPORTED_SKIPS) {
-      this.reported.push(Object.freeze({ path: Object.freeze(path.map(shownKey)), reason }));
-    }
-  }
-}
-
 /** A parsed feed: its shape, its institutions by entityID, and the entries it skipped. @group Hints */
 export interface ParsedHintFeed {
   readonly shape: HintFeedShape;
@@ -87,6 +73,11 @@ export interface ParsedHintFeed {
   readonly skipped: readonly SkippedHintEntry[];
   /** How many entries were skipped in all (`skipped` lists at most 20). */
   readonly skippedCount: number;
+}
+
+/** Language tags are case-insensitive (BCP 47); `pt_BR` and `pt-BR` are both written `pt-br` here. */
+export function normaliseLang(lang: string): string {
+  return lang.toLowerCase().replace(/_/g, '-');
 }
 
 /** A JSON object: not null, not an array. */
@@ -110,8 +101,6 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
       code: 'feed_invalid_shape',
     });
   }
-  let groups = 0;
-  let entities = 0;
   let firstGroup: string | undefined;
   let firstEntity: string | undefined;
   let firstOther: string | undefined;
@@ -120,26 +109,24 @@ export function detectHintFeedShape(document: unknown): HintFeedShape {
   for (const key in document) {
     const value = document[key];
     if (key.includes(':')) {
-      entities++;
       firstEntity ??= key;
       if (typeof value === 'string') strings++;
       else if (isPlainObject(value)) objects++;
     } else if (isGroupKey(key) && isGroupValue(value)) {
-      groups++;
       firstGroup ??= key;
     } else {
       // A bad entry (skipped when there are entityIDs beside it) or a bad group (skipped in a combined feed).
       firstOther ??= key;
     }
   }
-  if (groups > 0 && entities > 0) {
+  if (firstGroup !== undefined && firstEntity !== undefined) {
     throw new HintFeedError(
-      `feed mixes countries or regions (${preview(firstGroup!)}) and entityIDs (${preview(firstEntity!)}) at the top level`,
+      `feed mixes countries or regions (${preview(firstGroup)}) and entityIDs (${preview(firstEntity)}) at the top level`,
       { code: 'feed_ambiguous_shape' },
     );
   }
-  if (groups > 0) return 'combined';
-  if (entities === 0) {
+  if (firstGroup !== undefined) return 'combined';
+  if (firstEntity === undefined) {
     if (firstOther === undefined)
       throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
     throw new HintFeedError(
@@ -195,22 +182,8 @@ function cleanNames(names: unknown, entityId: string): Readonly<Record<string, s
 
 /** Whether two sets of names are the same. */
 export function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
-  if (a === b) return true;
-  let n = 0;
-  for (const lang in a) {
-    if (a[lang] !== b[lang]) return false;
-    n++;
-  }
-  for (const _ in b) n--;
-  return n === 0;
-}
-
-function entry(
-  entityId: string,
-  names: Readonly<Record<string, string>>,
-  country: string | undefined,
-): HintEntry {
-  return Object.freeze({ entityId, names, country });
+  const langs = Object.keys(a);
+  return a === b || (langs.length === Object.keys(b).length && langs.every((lang) => a[lang] === b[lang]));
 }
 
 /**
@@ -240,81 +213,67 @@ export function readEntries(
   givenCountry: string | undefined,
   previous: ReadonlyMap<string, HintEntry> | undefined,
 ): ParsedHintFeed {
-  const make = (id: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
-    const old = previous?.get(id);
+  const make = (entityId: string, names: Readonly<Record<string, string>>, country: string | undefined) => {
+    const old = previous?.get(entityId);
     return old !== undefined && old.country === country && sameNames(old.names, names)
       ? old
-      : entry(id, names, country);
+      : Object.freeze({ entityId, names, country });
   };
   const shape = detectHintFeedShape(document);
   const sourceCountry = givenCountry?.toUpperCase();
   const entries = new Map<string, HintEntry>();
-  const skips = new Skips();
+  // The skipped entries: the first MAX_REPORTED_SKIPS, and how many in all.
+  const skipped: SkippedHintEntry[] = [];
+  let skippedCount = 0;
+  const skip = (path: string[], reason: string) => {
+    if (skippedCount++ < MAX_REPORTED_SKIPS)
+      skipped.push(Object.freeze({ path: Object.freeze(path.map(shownKey)), reason }));
+  };
   // The document is checked by the loops that read it (no schema library in this entry point); the
   // path of a skipped entry is made only when there is one.
   const doc = document as Record<string, unknown>;
-  if (shape === 'combined') {
+  const flat = shape === 'flat';
+  // The institutions of the document, or of one group of a combined feed (the first key of their path).
+  const read = (institutions: Record<string, unknown>, country: string | undefined, group?: string) => {
+    for (const id in institutions) {
+      const value = institutions[id];
+      const problem = entityIdOk(id) ? (flat ? nameProblem(value) : undefined) : NOT_AN_ENTITY_ID;
+      const names = problem ?? cleanNames(flat ? { und: value } : value, id);
+      if (typeof names === 'string') {
+        skip(group === undefined ? [id] : [group, id], names);
+        continue;
+      }
+      const first = entries.get(id);
+      // An entityID listed under two groups: the first listing wins for the names (completed by the
+      // later one), the first country given wins (a region listing never hides a country).
+      entries.set(id, make(id, first ? mergeNames(first.names, names) : names, first?.country ?? country));
+    }
+  };
+  if (shape !== 'combined') read(doc, sourceCountry);
+  else {
     for (const group in doc) {
       const institutions = doc[group];
       if (!isGroupKey(group)) {
-        skips.add([group], 'not a country code or region name (a group of a combined feed)');
-        continue;
+        skip([group], 'not a country code or region name (a group of a combined feed)');
+      } else if (!isPlainObject(institutions)) {
+        skip([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
+      } else {
+        // A region group (africa, net, org) is not a country: its institutions have none.
+        read(institutions, COUNTRY_RE.test(group) ? group.toUpperCase() : undefined, group);
       }
-      if (!isPlainObject(institutions)) {
-        skips.add([group], `expected an object of institutions by entityID, got ${kind(institutions)}`);
-        continue;
-      }
-      // A region group (africa, net, org) is not a country: its institutions have none.
-      const country = COUNTRY_RE.test(group) ? group.toUpperCase() : undefined;
-      for (const id in institutions) {
-        if (!entityIdOk(id)) {
-          skips.add([group, id], NOT_AN_ENTITY_ID);
-          continue;
-        }
-        const names = cleanNames(institutions[id], id);
-        if (typeof names === 'string') {
-          skips.add([group, id], names);
-          continue;
-        }
-        const previous = entries.get(id);
-        // An entityID listed under two groups: the first listing wins for the names (completed by the
-        // later one), the first country given wins (a region listing never hides a country).
-        entries.set(
-          id,
-          previous
-            ? entry(id, mergeNames(previous.names, names), previous.country ?? country)
-            : make(id, names, country),
-        );
-      }
-    }
-  } else {
-    const flat = shape === 'flat';
-    for (const id in doc) {
-      if (!entityIdOk(id)) {
-        skips.add([id], NOT_AN_ENTITY_ID);
-        continue;
-      }
-      const value = doc[id];
-      const problem = flat ? nameProblem(value) : undefined;
-      const names = problem ?? cleanNames(flat ? { und: value } : value, id);
-      if (typeof names === 'string') {
-        skips.add([id], names);
-        continue;
-      }
-      entries.set(id, make(id, names, sourceCountry));
     }
   }
   if (entries.size === 0) {
-    const first = skips.reported[0];
+    const first = skipped[0];
     if (first) {
       throw new HintFeedError(
-        `feed lists no valid institution: ${skips.count} ${skips.count === 1 ? 'entry' : 'entries'} skipped, the first at ${first.path.map(preview).join(' → ')}: ${first.reason}`,
+        `feed lists no valid institution: ${skippedCount} ${skippedCount === 1 ? 'entry' : 'entries'} skipped, the first at ${first.path.map(preview).join(' → ')}: ${first.reason}`,
         { code: 'feed_invalid_shape' },
       );
     }
     throw new HintFeedError('feed lists no institution', { code: 'feed_empty' });
   }
-  return { shape, entries, skipped: Object.freeze(skips.reported), skippedCount: skips.count };
+  return { shape, entries, skipped: Object.freeze(skipped), skippedCount };
 }
 
 /** `first`'s names, completed by languages only `second` has (both already clean). */
@@ -322,15 +281,7 @@ export function mergeNames(
   first: Readonly<Record<string, string>>,
   second: Readonly<Record<string, string>>,
 ): Readonly<Record<string, string>> {
-  let missing = false;
-  for (const lang in second) {
-    if (first[lang] === undefined) {
-      missing = true;
-      break;
-    }
-  }
-  if (!missing) return first;
-  const out: Record<string, string> = { ...first };
-  for (const lang in second) if (out[lang] === undefined) out[lang] = second[lang]!;
-  return Object.freeze(out);
+  // Spread first again: its languages keep their places and names, `second`'s others follow.
+  const out = { ...first, ...second, ...first };
+  return Object.keys(out).length === Object.keys(first).length ? first : Object.freeze(out);
 }

@@ -6,6 +6,7 @@
 import { base64url, digest } from '../core/crypto.js';
 import { OptionsError } from '../core/errors.js';
 import { integerOption } from '../core/options.js';
+import type { HintFeed } from './feed.js';
 import { COUNTRY_RE, LANG_RE, MAX_ENTITY_ID } from './parse.js';
 import type { HintSearchOptions, HintSearchResult } from './types.js';
 
@@ -46,31 +47,15 @@ export interface SearchResponseBody {
   readonly recent: readonly KnownInstitution[];
 }
 
-/** What the handler needs from the feed. */
-export interface SearchSource {
-  search(query: string, options: HintSearchOptions): HintSearchResult[];
-  get(entityId: string): { readonly country: string | undefined } | undefined;
-  displayName(entityId: string, lang?: string): string | undefined;
-}
-
 const MAX_RECENT = 10;
 const KNOWN_PARAMS = new Set(['q', 'lang', 'country', 'limit', 'recent']);
-
-/** A request's parameters, checked. */
-interface Params {
-  q: string;
-  lang: string | undefined;
-  country: string | undefined;
-  limit: number;
-  recent: string[];
-}
 
 /**
  * @param source the feed
  * @param version changes whenever the list served changes (part of the ETag)
  */
 export function createSearchHandler(
-  source: SearchSource,
+  source: Pick<HintFeed, 'search' | 'get' | 'displayName'>,
   version: () => string,
   options: SearchHandlerOptions = {},
 ): (request: Request) => Promise<Response> {
@@ -159,7 +144,7 @@ export function createSearchHandler(
 function readParams(
   search: URLSearchParams,
   limits: { maxLimit: number; defaultLimit: number; maxQueryLength: number },
-): Params | string {
+): (HintSearchOptions & { q: string; limit: number; recent: string[] }) | string {
   for (const key of new Set(search.keys())) {
     if (KNOWN_PARAMS.has(key) && key !== 'recent' && search.getAll(key).length > 1) {
       return `give ${key} once`;
@@ -176,12 +161,9 @@ function readParams(
     return 'country must be a two-letter country code such as NL';
   }
   const rawLimit = search.get('limit');
-  let limit = limits.defaultLimit;
-  if (rawLimit !== null) {
-    if (!/^\d{1,4}$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > limits.maxLimit) {
-      return `limit must be an integer from 1 to ${limits.maxLimit}`;
-    }
-    limit = Number(rawLimit);
+  const limit = rawLimit === null ? limits.defaultLimit : Number(rawLimit);
+  if (rawLimit !== null && (!/^\d{1,4}$/.test(rawLimit) || limit < 1 || limit > limits.maxLimit)) {
+    return `limit must be an integer from 1 to ${limits.maxLimit}`;
   }
   const recent = search.getAll('recent');
   if (recent.length > MAX_RECENT) return `give at most ${MAX_RECENT} recent entityIDs`;

@@ -27,24 +27,20 @@ const COUNTRY_FILE_RE = /\/([a-z]{2})\.json$/;
 export const allowedFeedUrl = isSecureUrl;
 
 let regionNames: Intl.DisplayNames | undefined;
-/** True when ICU knows `cc` as a region (so `en.json` or `xx.json` is never taken for a country). */
-function isKnownCountry(cc: string): boolean {
-  try {
-    regionNames ??= new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
-    return cc !== 'ZZ' && regionNames.of(cc) !== undefined;
-  } catch {
-    return false; // a runtime without region names, or not a region code
-  }
-}
-
 /**
  * The country a per-country feed URL names: `…/nl.json` → `NL`. Only a lower-case code that ICU
- * knows as a region counts, as the service publishes them; anything else names no country.
+ * knows as a region counts, as the service publishes them (so `en.json` or `xx.json` is never taken
+ * for a country); anything else names no country.
  */
-export function countryOfFeedUrl(url: URL): string | undefined {
-  const m = COUNTRY_FILE_RE.exec(url.pathname);
-  const cc = m?.[1]?.toUpperCase();
-  return cc !== undefined && isKnownCountry(cc) ? cc : undefined;
+function countryOfFeedUrl(url: URL): string | undefined {
+  const cc = COUNTRY_FILE_RE.exec(url.pathname)?.[1]?.toUpperCase();
+  if (cc === undefined || cc === 'ZZ') return undefined;
+  try {
+    regionNames ??= new Intl.DisplayNames('en', { type: 'region', fallback: 'none' });
+    return regionNames.of(cc) === undefined ? undefined : cc;
+  } catch {
+    return undefined; // a runtime without region names, or not a region code
+  }
 }
 
 /**
@@ -59,9 +55,7 @@ export function checkSources(sources: unknown): Source[] {
   const seen = new Set<string>();
   return sources.map((s: unknown, i) => {
     const object = typeof s === 'object' && s !== null && !(s instanceof URL);
-    const raw = object ? (s as { url?: unknown }).url : s;
-    const country = object ? (s as { country?: unknown }).country : undefined;
-    const region = object ? (s as { region?: unknown }).region : undefined;
+    const { url: raw, country, region } = (object ? s : { url: s }) as Record<string, unknown>;
     if (raw === undefined || raw === null) throw new OptionsError(`sources[${i}] has no url`);
     let url: URL;
     try {

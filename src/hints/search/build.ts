@@ -46,9 +46,8 @@ export interface Built {
   readonly ids: Int32Array;
   readonly from: Int32Array;
   readonly split: Int32Array;
-  /** The dictionary joined by newlines, searched for substrings, and where each word starts in it. */
+  /** The dictionary joined by newlines, searched for substrings. */
   readonly joined: string;
-  readonly starts: number[];
   readonly exact: Lists;
   readonly acronyms: Lists;
   readonly labels: Lists;
@@ -283,13 +282,11 @@ export function* build(input: readonly HintEntry[], previous?: Built): Generator
   const split = new Int32Array(words.length);
   const nextFirst = new Int32Array(words.length);
   const nextRest = new Int32Array(words.length);
-  const starts = [1];
   for (let w = 0; w < words.length; w++) {
     const id = wordIds.get(words[w]!)!;
     split[w] = nextRest[id] = from[w]! + firsts[id]!;
     from[w + 1] = split[w]! + rests[id]!;
     nextFirst[id] = from[w]!;
-    starts.push(starts[w]! + words[w]!.length + 1);
   }
   const ids = new Int32Array(pairIds.length);
   for (let p = 0; p < pairIds.length; p++) {
@@ -297,5 +294,5 @@ export function* build(input: readonly HintEntry[], previous?: Built): Generator
     if (e >= 0) ids[nextFirst[pairWords[p]!]!++] = e;
     else ids[nextRest[pairWords[p]!]!++] = ~e;
   }
-  return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n`, starts };
+  return { ...built, words, ids, from, split, joined: `\n${words.join('\n')}\n` };
 }

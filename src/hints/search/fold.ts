@@ -4,10 +4,40 @@
  * The German spelling of umlauts ("Muenchen" for "München") is a second fold of the same name, which
  * the index keeps beside the first for the words that differ.
  */
-import { normaliseText } from '../normalize.js';
 
-/** Lower-case, strip accents, fold special letters (ß→ss, æ→ae, ø→o, ł→l …), one space between words. */
-export const fold: (text: string) => string = normaliseText;
+const NON_ALNUM = /[^\p{L}\p{N}]+/gu;
+const MARKS = /\p{M}+/gu;
+// Letters that Unicode decomposition leaves alone but a reader treats as a plain letter (or two).
+const FOLDS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+  ŧ: 't',
+  ŋ: 'n',
+};
+const FOLD_RE = new RegExp(`[${Object.keys(FOLDS).join('')}]`, 'g');
+
+/**
+ * Lower-case, strip accents (NFKD + combining marks, plus ß→ss, ø→o, ł→l …), turn every run of
+ * characters that are not letters or digits into one space, and trim. "Universität Zürich (UZH)" →
+ * "universitat zurich uzh".
+ */
+export function fold(text: string): string {
+  return text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .replace(FOLD_RE, (c) => FOLDS[c] ?? c)
+    .replace(NON_ALNUM, ' ')
+    .trim();
+}
 
 const UMLAUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'ae', Ö: 'oe', Ü: 'ue' };
 const UMLAUT_RE = /[äöüÄÖÜ]|[aouAOU]\u0308/;

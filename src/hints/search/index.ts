@@ -5,7 +5,7 @@
  * nothing later can enter the results. Exact names, acronyms, host labels and e-mail domains are maps.
  */
 import { randomBase64url } from '../../core/random.js';
-import { normaliseLang } from '../normalize.js';
+import { normaliseLang } from '../parse.js';
 import type { HintEntry, HintSearchOptions, HintSearchResult } from '../types.js';
 import { type Built, build, drain, initialsFrom, inSlices, type Name, pickName, wordsOf } from './build.js';
 import { fold } from './fold.js';
@@ -475,18 +475,14 @@ export class SearchIndex {
   /** Dictionary words holding `word` inside (not at their start), in dictionary order. */
   #inside(word: string): number[] {
     // One native search over the joined dictionary: a loop over every word is far slower on a large list.
-    const { joined, starts } = this.#d;
+    const { joined, words } = this.#d;
     const found: number[] = [];
     for (let at = joined.indexOf(word); at !== -1 && found.length < MAX_SUBSTRING_WORDS; ) {
-      let w = 0;
-      for (let hi = starts.length - 1; w + 1 < hi; ) {
-        const mid = (w + hi) >>> 1;
-        if (starts[mid]! <= at) w = mid;
-        else hi = mid;
-      }
-      if (starts[w]! < at) found.push(w);
+      const start = joined.lastIndexOf('\n', at) + 1;
+      const end = joined.indexOf('\n', at);
+      if (start < at) found.push(this.#lowerBound(joined.slice(start, end), 0, words.length));
       // One hit per word is enough: go on from the next word.
-      at = joined.indexOf(word, starts[w]! < at ? starts[w + 1]! : at + 1);
+      at = joined.indexOf(word, start < at ? end + 1 : at + 1);
     }
     return found;
   }
