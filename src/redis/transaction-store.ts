@@ -11,6 +11,7 @@ import {
 } from '../rp/transactions/codec.js';
 import { cookieHeader, cookieRequired, TransactionCookies } from '../rp/transactions/cookies.js';
 import { checkTransaction } from '../rp/transactions/options.js';
+import { noCookieError } from '../rp/transactions/outcomes.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';
@@ -222,12 +223,9 @@ export class RedisTransactionStore implements TransactionStore {
     }
     // Not consumed: a link scanner or another browser that opens the callback URL first must not
     // spoil the validation for the shopper's own browser.
+    if (slots.every((values) => values.length === 0)) throw noCookieError('binding', cookies.secure);
     throw new ValidationError(
-      slots.every((values) => values.length === 0)
-        ? 'The callback request carries no binding cookie: the start route did not send `setCookie` with its redirect, ' +
-            'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), ' +
-            'or the callback was opened in another browser than the one that started the validation'
-        : 'No transaction for this state is waiting for this browser: unknown, expired, superseded by newer validations, or started in another browser',
+      'No transaction for this state is waiting for this browser: unknown, expired, superseded by newer validations, or started in another browser',
       { code: 'unknown_state' },
     );
   }
