@@ -3,7 +3,8 @@
  * Writes test/types/option-types.generated.ts: for every type whose name ends in `Options` exported
  * by an entry point of package.json `exports`, a compile-time check that each of its optional
  * members accepts `undefined` under `exactOptionalPropertyTypes` (issue 22). The entry files only
- * re-export, so reading their export lists (no type checker) finds every such type. The checks read
+ * re-export, so reading their export lists (no type checker), and the lists of the modules they
+ * re-export whole, finds every such type. The checks read
  * the declarations users get (`.tmp/dts`, emitted by `tsc -p tsconfig.dts.json`) and are compiled by
  * `tsc -p test/types` (`npm run typecheck` does all three steps).
  * `--check` writes nothing and exits 1 when the file is not current (test/types/option-types.test.ts
@@ -36,9 +37,12 @@ function exportedNames(file) {
   const names = [];
   for (const statement of source.statements) {
     if (ts.isExportDeclaration(statement)) {
-      if (!statement.exportClause)
-        throw new Error(`${file}: "export *" hides what it exports; name the exports`);
-      if (ts.isNamedExports(statement.exportClause)) {
+      if (!statement.exportClause) {
+        // `export *` / `export type *` of a module of our own: its names, read the same way.
+        const from = statement.moduleSpecifier.text;
+        if (!from.startsWith('.')) throw new Error(`${file}: "export * from '${from}'": name the exports`);
+        names.push(...exportedNames(join(dirname(file), from).replace(/\.js$/, '.ts')));
+      } else if (ts.isNamedExports(statement.exportClause)) {
         for (const e of statement.exportClause.elements) names.push(e.name.text);
       }
     } else if (
