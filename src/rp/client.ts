@@ -32,7 +32,7 @@ import { checkServiceClaims } from './id-token.js';
 import { checkKnownOptions } from './known-options.js';
 import type { StartHandlerOptions, StartRequestLike } from './start.js';
 import { createStartHandler, header } from './start.js';
-import { refusedCodeAsReplay, secureCookieDropped } from './transactions/advice.js';
+import { refusedCodeAsReplay } from './transactions/advice.js';
 import { cookieRequired } from './transactions/cookies.js';
 import { MemoryTransactionStore } from './transactions/index.js';
 import type {
@@ -241,7 +241,6 @@ export class AffiliationClient {
   /** openid-client, with this client's one key cache, for both flows. */
   readonly #engine: Engine;
   #warnedNoStartCookie = false;
-  #warnedSecureOverHttp = false;
   readonly #pages: ShopperPages;
 
   private constructor(options: CheckedOptions, engine: Engine) {
@@ -340,7 +339,12 @@ export class AffiliationClient {
     const request: AuthorizationRequest = { url, state: transaction.state };
     if (typeof setCookie === 'string') {
       request.setCookie = setCookie;
-      this.#warnAboutCookie(setCookie, known);
+      if (!known && !this.#warnedNoStartCookie) {
+        this.#warnedNoStartCookie = true;
+        this.#o.logger.warn?.(
+          "createAuthorizationRequest got no { cookie }: the transaction store cannot see which validations this browser holds, so each start replaces the previous one (a second tab's validation fails as superseded); pass { cookie: request.headers.get('cookie') } or use startHandler()",
+        );
+      }
     }
     return request;
   }
@@ -399,23 +403,6 @@ export class AffiliationClient {
   ): ShopperMessage {
     const accept = request === undefined ? undefined : header(request.headers, 'accept-language');
     return shopperMessage(error, this.#o.texts.speaker(accept), options.startUrl ?? this.#pages.startPath);
-  }
-
-  /** Once per client each: advice about the cookie a start just set. */
-  #warnAboutCookie(setCookie: string, startCookiesKnown: boolean): void {
-    const logger = this.#o.logger;
-    if (!startCookiesKnown && !this.#warnedNoStartCookie) {
-      this.#warnedNoStartCookie = true;
-      logger.warn?.(
-        "createAuthorizationRequest got no { cookie }: the transaction store cannot see which validations this browser holds, so each start replaces the previous one (a second tab's validation fails as superseded); pass { cookie: request.headers.get('cookie') } or use startHandler()",
-      );
-    }
-    if (!this.#warnedSecureOverHttp && secureCookieDropped(setCookie, this.#o.redirectUri)) {
-      this.#warnedSecureOverHttp = true;
-      logger.warn?.(
-        'The transaction cookie is Secure but redirectUri is plain http: on a host other than localhost: browsers drop it, so every callback fails with unknown_state; use https:, or `secure: false` on the transaction store for local development',
-      );
-    }
   }
 
   /**
