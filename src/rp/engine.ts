@@ -135,7 +135,6 @@ export class Engine {
   /** What openid-client sees: the document with the ID token algorithms pinned. */
   readonly #server: oidc.ServerMetadata;
   readonly #auth: oidc.ClientAuth;
-  readonly #insecure: boolean;
   readonly #endpoints = new Map<string, Endpoint>();
   readonly #jwksUri: string;
   /** The last good key set (its JSON text) and when it was fetched (ms): seeds and fallbacks. */
@@ -163,12 +162,6 @@ export class Engine {
     this.#endpoints.set(this.#jwksUri, 'jwks');
     if (metadata.token_endpoint) this.#endpoints.set(new URL(metadata.token_endpoint).href, 'token');
     if (metadata.userinfo_endpoint) this.#endpoints.set(new URL(metadata.userinfo_endpoint).href, 'userinfo');
-    this.#insecure = [
-      metadata.authorization_endpoint,
-      metadata.token_endpoint,
-      metadata.userinfo_endpoint,
-      metadata.jwks_uri,
-    ].some((u) => u !== undefined && new URL(u).protocol === 'http:');
   }
 
   /**
@@ -244,7 +237,8 @@ export class Engine {
     // The HTTP layer owns the time limit: no AbortSignal per request.
     config.timeout = 0;
     config[oidc.customFetch] = (url, init) => this.fetch(url, init, seed);
-    if (this.#insecure) oidc.allowInsecureRequests(config);
+    // The endpoints are https:, or http: on a loopback host: documentProblem refused the document otherwise.
+    oidc.allowInsecureRequests(config);
     if (flow === 'code') oidc.enableNonRepudiationChecks(config);
     else oidc.useIdTokenResponseType(config);
     if (seed !== undefined) oidc.setJwksCache(config, seed as oidc.ExportedJWKSCache);
