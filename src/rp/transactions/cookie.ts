@@ -9,7 +9,7 @@ import { decodeTransaction, encodeTransaction, type StoredTransaction } from './
 import { cookieHeader, cookieRequired, MAX_TRANSACTION_COOKIES, TransactionCookies } from './cookies.js';
 import { GoneStates } from './gone-states.js';
 import { checkTransaction } from './options.js';
-import { noCookieError, replayedError, supersededError } from './outcomes.js';
+import { goneError, noCookieError, replayedError, supersededError } from './outcomes.js';
 
 /** Options of {@link CookieTransactionStore}. @group Transactions */
 export interface CookieTransactionStoreOptions {
@@ -248,11 +248,7 @@ export class CookieTransactionStore implements TransactionStore {
           reason = 'it was sealed for another state';
           continue;
         }
-        if (now >= opened.until) {
-          throw new ValidationError('The transaction for this state has expired', {
-            code: 'expired_transaction',
-          });
-        }
+        if (now >= opened.until) throw goneError({ kind: 'expired', until: 0 });
         // Checked again after the await: two callbacks for one state in flight at once.
         if (this.#remembered.get(state, now)?.kind === 'taken') throw replayedError();
         this.#remembered.note(state, 'taken', now);
