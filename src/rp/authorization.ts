@@ -8,6 +8,7 @@
 import * as oidc from 'openid-client';
 import { OptionsError } from '../core/errors.js';
 import { texts as en } from '../i18n/catalogs/en.js';
+import type { CheckedOptions } from './client.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
 import { buildScope, encodeScopeForWire } from './scope.js';
@@ -88,16 +89,8 @@ export function checkClaimsRequest(claims: unknown, responseType: 'code' | 'id_t
   return JSON.parse(JSON.stringify(claims)) as ClaimsRequest;
 }
 
-export interface BuildRequestContext {
-  /** openid-client's `buildAuthorizationUrl` with the client's Configuration. */
-  authorizationUrl: (parameters: [string, string][]) => URL;
-  clientId: string;
-  redirectUri: string;
-  responseType: 'code' | 'id_token';
-  hints: HintLookup | undefined;
-  transactionTtlMs: number;
-  now: number;
-}
+/** How long a transaction lives when the store does not cut it shorter: 10 minutes. */
+const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 
 /** An entityID as `aarc_idp_hint` may carry it: a URI, so no white space or control characters, and
  * well-formed UTF-16 (a lone surrogate cannot be percent-encoded for the wire). */
@@ -124,10 +117,14 @@ export function listedHint(idpHint: unknown, hints: HintLookup | undefined): str
   }
 }
 
-/** Build the URL and the transaction to store for one authentication request. */
+/**
+ * Build the URL and the transaction to store for one authentication request. `authorizationUrl` is
+ * openid-client's `buildAuthorizationUrl` with the client's Configuration.
+ */
 export async function buildAuthorizationRequest(
   options: AuthorizationRequestOptions,
-  ctx: BuildRequestContext,
+  ctx: Pick<CheckedOptions, 'clientId' | 'redirectUri' | 'responseType' | 'hints'>,
+  authorizationUrl: (parameters: [string, string][]) => URL,
 ): Promise<{ url: string; transaction: Transaction }> {
   if (typeof options !== 'object' || options === null) {
     throw new OptionsError('createAuthorizationRequest needs an object with at least an affiliation');
@@ -161,6 +158,7 @@ export async function buildAuthorizationRequest(
     }
   }
 
+  const now = Date.now();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const parameters: [string, string][] = [
@@ -181,7 +179,7 @@ export async function buildAuthorizationRequest(
   }
   if (claims !== undefined) parameters.push(['claims', JSON.stringify(claims)]);
   if (idpHint !== undefined) parameters.push(['aarc_idp_hint', idpHint]);
-  const url = ctx.authorizationUrl(parameters);
+  const url = authorizationUrl(parameters);
   url.hash = '';
   // The service's wire encoding, for the endpoint's own query parameters too: encodeURIComponent
   // writes ' ' as %20 and '+' as %2B (encodeScopeForWire is the same rule, named for the scope).
@@ -198,8 +196,8 @@ export async function buildAuthorizationRequest(
     scopes: scope.split(' '),
     affiliation: options.affiliation,
     redirectUri: ctx.redirectUri,
-    createdAt: ctx.now,
-    expiresAt: ctx.now + ctx.transactionTtlMs,
+    createdAt: now,
+    expiresAt: now + TRANSACTION_TTL_MS,
   };
   if (codeVerifier !== undefined) transaction.codeVerifier = codeVerifier;
   if (options.identifier !== undefined) transaction.identifier = options.identifier;

@@ -101,8 +101,6 @@ export interface AffiliationClientOptions {
   texts?: ShopperTextOverrides | undefined;
 }
 
-/** How long a transaction lives when the store does not cut it shorter: 10 minutes. */
-const TRANSACTION_TTL_MS = 10 * 60 * 1000;
 const DEFAULT_CLOCK_TOLERANCE_SECONDS = 30;
 /** The option names of {@link AffiliationClientOptions}, for refusing unknown ones. */
 const CLIENT_OPTIONS = [
@@ -208,7 +206,7 @@ function checkOptions(options: AffiliationClientOptions) {
   };
 }
 
-type CheckedOptions = ReturnType<typeof checkOptions>;
+export type CheckedOptions = ReturnType<typeof checkOptions>;
 
 /** Clean an untrusted `error` / `error_description` value from the redirect for our messages. */
 function untrusted(value: string | undefined, max: number): string | undefined {
@@ -323,15 +321,9 @@ export class AffiliationClient {
     options: AuthorizationRequestOptions,
     context?: TransactionContext,
   ): Promise<AuthorizationRequest> {
-    const { url, transaction } = await buildAuthorizationRequest(options, {
-      authorizationUrl: (parameters) => this.#engine.authorizationUrl(parameters),
-      clientId: this.#o.clientId,
-      redirectUri: this.#o.redirectUri,
-      responseType: this.#o.responseType,
-      hints: this.#o.hints,
-      transactionTtlMs: TRANSACTION_TTL_MS,
-      now: Date.now(),
-    });
+    const { url, transaction } = await buildAuthorizationRequest(options, this.#o, (parameters) =>
+      this.#engine.authorizationUrl(parameters),
+    );
     // The key given at all means the caller knows the request's cookies: none is ''.
     const known = typeof context === 'object' && context !== null && 'cookie' in context;
     const cookie = known ? (context.cookie ?? '') : undefined;

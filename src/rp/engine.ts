@@ -17,9 +17,9 @@
 import * as oidc from 'openid-client';
 import { mediaType } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
-import type { Logger } from '../core/logger.js';
 import { keysChannel, tokenChannel, traceAsync } from '../diagnostics/channels.js';
 import { type HttpAnswer, type HttpClient, toResponse } from '../http/client.js';
+import type { CheckedOptions } from './client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { discoveryUrl, documentProblem, issuersMatch, usableAlgorithms } from './discovery.js';
 import { type EngineSource, endpointError, fromEngine } from './engine-errors.js';
@@ -31,16 +31,6 @@ export const KEY_REFRESH_INTERVAL_MS = 10_000;
 const OPENID_CLIENT_UNKNOWN_KID_AGE_S = 60;
 /** Age at which openid-client no longer takes a key cache it is given (its rule), in seconds. */
 const OPENID_CLIENT_KEYS_MAX_AGE_S = 300;
-
-export interface EngineOptions {
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  tokenEndpointAuthMethod: 'client_secret_basic' | 'client_secret_post';
-  clockToleranceSeconds: number;
-  http: HttpClient;
-  logger: Logger;
-}
 
 /** The validated result of the code grant. */
 export interface GrantResult {
@@ -131,7 +121,7 @@ async function fetchDiscovery(
 export class Engine {
   /** The provider configuration as discovered. */
   readonly metadata: ProviderMetadata;
-  readonly #o: EngineOptions;
+  readonly #o: CheckedOptions;
   /** What openid-client sees: the document with the ID token algorithms pinned. */
   readonly #server: oidc.ServerMetadata;
   readonly #auth: oidc.ClientAuth;
@@ -147,7 +137,7 @@ export class Engine {
   /** The calls under way, by the credential their request carries: the code, or the access token. */
   readonly #calls = new Map<string, Call>();
 
-  private constructor(options: EngineOptions, metadata: ProviderMetadata) {
+  private constructor(options: CheckedOptions, metadata: ProviderMetadata) {
     this.#o = options;
     this.metadata = metadata;
     this.#server = {
@@ -170,7 +160,7 @@ export class Engine {
    * refuses `{base_url}/` for `{base_url}` with a path, and accepts a different letter case in the
    * host, which the SDK refuses).
    */
-  static async discover(options: EngineOptions): Promise<Engine> {
+  static async discover(options: CheckedOptions): Promise<Engine> {
     let document: ProviderMetadata | undefined;
     const customFetch = (url: string, init: oidc.CustomFetchOptions) =>
       fetchDiscovery(options.http, url, init, (doc) => {
