@@ -1,7 +1,6 @@
 /**
- * What the client does with a store's cookies that is not the store's own business: warn about a
- * `Secure` cookie a browser will drop, and classify a refused authorization code after a callback
- * that was just accepted.
+ * What is not a store's own business: whether a browser will drop a `Secure` cookie, and how the
+ * client classifies a refused authorization code after a callback that was just accepted.
  */
 import { isLoopbackHost } from '../../core/url-policy.js';
 import { ProviderError, ValidationError } from '../errors.js';
