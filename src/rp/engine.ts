@@ -32,13 +32,6 @@ const OPENID_CLIENT_UNKNOWN_KID_AGE_S = 60;
 /** Age at which openid-client no longer takes a key cache it is given (its rule), in seconds. */
 const OPENID_CLIENT_KEYS_MAX_AGE_S = 300;
 
-/** The validated result of the code grant. */
-export interface GrantResult {
-  claims: Record<string, unknown>;
-  idToken: string;
-  accessToken: string;
-}
-
 /** The last good key set: its JSON text, parsed, and when it was fetched (ms since epoch). */
 interface HeldKeys {
   text: string;
@@ -259,7 +252,7 @@ export class Engine {
     callback: URL,
     checks: { state: string; nonce: string; codeVerifier: string | undefined },
     secrets: readonly (string | undefined)[],
-  ): Promise<GrantResult> {
+  ) {
     const call: Call = { secrets };
     try {
       const tokens = await this.#during(callback.searchParams.get('code') ?? '', call, () =>

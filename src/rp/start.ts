@@ -273,18 +273,7 @@ function single(form: URLSearchParams, name: StartFormField): string | undefined
   return values[0] === '' ? undefined : values[0];
 }
 
-interface Checked {
-  fields: ReadonlySet<StartFormField>;
-  affiliation: Affiliation;
-  affiliations: readonly Affiliation[];
-  identifier: Identifier | undefined;
-  idpHint: string | undefined;
-  flows: { code?: StartClient; id_token?: StartClient };
-  origin: string;
-  maxFormBytes: number;
-}
-
-function checkOptions(client: StartClient, redirectUri: string, options: StartHandlerOptions): Checked {
+function checkOptions(client: StartClient, redirectUri: string, options: StartHandlerOptions) {
   if (typeof options !== 'object' || options === null) {
     throw new TypeError('startHandler options must be an object');
   }

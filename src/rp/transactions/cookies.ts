@@ -1,6 +1,7 @@
 import { OptionsError } from '../../core/errors.js';
 import { describe } from '../../core/options.js';
 import type { TransactionContext } from '../types.js';
+import type { CookieTransactionStoreOptions } from './cookie.js';
 
 /**
  * Most transaction cookies one browser holds for one store: the newest 3 validations. Two tabs
@@ -14,14 +15,6 @@ export const MAX_TRANSACTION_COOKIES = 3;
 export interface Occupant {
   order: number;
   state?: string | undefined;
-}
-
-/** Cookie options shared by the stores that put a cookie per transaction in the browser. */
-export interface TransactionCookieOptions {
-  cookieName?: string | undefined;
-  secure?: boolean | undefined;
-  sameSite?: 'lax' | 'strict' | undefined;
-  path?: string | undefined;
 }
 
 const COOKIE_NAME_RE = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -45,7 +38,10 @@ export class TransactionCookies {
    *
    * @throws {OptionsError} for an option a browser would refuse or misread.
    */
-  constructor(options: TransactionCookieOptions, defaultName: string) {
+  constructor(
+    options: Pick<CookieTransactionStoreOptions, 'cookieName' | 'secure' | 'sameSite' | 'path'>,
+    defaultName: string,
+  ) {
     const cookieName = options.cookieName;
     if (cookieName !== undefined && (typeof cookieName !== 'string' || !COOKIE_NAME_RE.test(cookieName))) {
       throw new OptionsError(
