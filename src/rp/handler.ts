@@ -11,8 +11,6 @@ import { type AnyAffiliationError, ProviderError } from './errors.js';
 import { checkAction, fragmentRelayHtml, pageHeaders } from './relay.js';
 import type { AffiliationResult, TransactionStore } from './types.js';
 
-export { escapeHtml };
-
 /**
  * Callbacks of {@link AffiliationClient.callbackHandler}.
  *

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { AffiliationError } from '../../src/core/errors.js';
+import { escapeHtml } from '../../src/core/html.js';
 import { ProviderError } from '../../src/rp/errors.js';
-import { defaultErrorResponse, escapeHtml } from '../../src/rp/handler.js';
+import { defaultErrorResponse } from '../../src/rp/handler.js';
 import { CookieTransactionStore } from '../../src/rp/transactions/index.js';
 import type { AffiliationResult } from '../../src/rp/types.js';
 import { REDIRECT_URI } from '../helpers/op-mock.js';
