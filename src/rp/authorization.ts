@@ -11,7 +11,7 @@ import { texts as en } from '../i18n/catalogs/en.js';
 import type { CheckedOptions } from './client.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
-import { buildScope, encodeScopeForWire } from './scope.js';
+import { buildScope } from './scope.js';
 import type { Affiliation, ClaimsRequest, HintLookup, Identifier, Transaction } from './types.js';
 
 /**
@@ -183,11 +183,8 @@ export async function buildAuthorizationRequest(
   url.hash = '';
   // The service's wire encoding, for the endpoint's own query parameters too: encodeURIComponent
   // writes ' ' as %20 and '+' as %2B (encodeScopeForWire is the same rule, named for the scope).
-  let query = '';
-  for (const [key, value] of url.searchParams) {
-    query += `${query ? '&' : ''}${encodeURIComponent(key)}=${key === 'scope' ? encodeScopeForWire(value) : encodeURIComponent(value)}`;
-  }
-  url.search = query;
+  const wire = ([key, value]: [string, string]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`;
+  url.search = Array.from(url.searchParams, wire).join('&');
 
   const transaction: Transaction = {
     state,
