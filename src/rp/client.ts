@@ -235,7 +235,6 @@ function untrusted(value: string | undefined, max: number): string | undefined {
  */
 export class AffiliationClient {
   readonly #o: CheckedOptions;
-  readonly #metadata: ProviderMetadata;
   /** openid-client, with this client's one key cache, for both flows. */
   readonly #engine: Engine;
   #warnedNoStartCookie = false;
@@ -244,8 +243,7 @@ export class AffiliationClient {
   private constructor(options: CheckedOptions, engine: Engine) {
     this.#o = options;
     this.#engine = engine;
-    this.#metadata = engine.metadata;
-    const serviceOrigin = new URL(this.#metadata.authorization_endpoint ?? this.#metadata.issuer).origin;
+    const serviceOrigin = new URL(engine.metadata.authorization_endpoint).origin;
     this.#pages = { texts: options.texts, serviceOrigin, startPath: undefined };
   }
 
@@ -264,7 +262,7 @@ export class AffiliationClient {
 
   /** The issuer exactly as the discovery document states it: ID tokens' `iss` must equal it. */
   get issuer(): string {
-    return this.#metadata.issuer;
+    return this.#engine.metadata.issuer;
   }
 
   /** The configured response type. */
@@ -279,7 +277,7 @@ export class AffiliationClient {
 
   /** A copy of the provider configuration from discovery. */
   get metadata(): ProviderMetadata {
-    return structuredClone(this.#metadata);
+    return structuredClone(this.#engine.metadata);
   }
 
   /**
@@ -474,12 +472,12 @@ export class AffiliationClient {
     if (tx.state !== state)
       throw new ValidationError('The stored transaction is for another state', { code: 'state_mismatch' });
     const iss = params.get('iss');
-    if (iss !== undefined && iss !== this.#metadata.issuer) {
+    if (iss !== undefined && iss !== this.#engine.metadata.issuer) {
       throw new ValidationError('The callback iss parameter is not the provider issuer', {
         code: 'issuer_mismatch',
       });
     }
-    if (iss === undefined && this.#metadata.authorization_response_iss_parameter_supported === true) {
+    if (iss === undefined && this.#engine.metadata.authorization_response_iss_parameter_supported === true) {
       throw new ValidationError(
         'The callback carries no iss parameter although the provider always sends one (RFC 9207)',
         { code: 'missing_parameters' },
