@@ -54,9 +54,10 @@ type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | '
 
 /**
  * One content kind of spec section 4.7, below the content namespace. Its public interface, named
- * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc, is generated
- * from this row (scripts/docs-site-types.ts): each capability adds its interface
- * (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
+ * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc (of the
+ * interface and of the client's property), is generated from this row (scripts/docs-site-types.ts):
+ * each capability adds its interface (`IterableResource`, `BatchableResource`, …), typed by the
+ * schemas' names.
  */
 export interface ContentRoute {
   readonly doc: string;
@@ -128,7 +129,15 @@ export const CONTENT_ROUTES = {
     create: mediaBodySchema,
   },
   templates: {
-    doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
+    doc: [
+      'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path;',
+      '`lookup`, revisions and autosaves. The list is not paginated.',
+      '',
+      "A template that is only the theme's file has no revisions or autosaves and cannot be deleted:",
+      'WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);',
+      'WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the',
+      'template first (`update`); `delete(id, { force: true })` then removes the customization.',
+    ].join('\n'),
     path: 'templates',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
