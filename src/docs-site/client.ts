@@ -1,4 +1,3 @@
-import { noopLogger } from '../core/logger.js';
 import { HttpClient } from '../http/client.js';
 import { runBatch } from './batch.js';
 import type { BatchOptions, BatchRequest, BatchResult } from './batch-request.js';
@@ -123,20 +122,19 @@ export class DocsSiteClient {
   constructor(options: DocsSiteOptions) {
     const resolved = resolveOptions(options);
     const auth = resolved.auth ? basicAuth(resolved.auth) : undefined;
-    const logger = options.logger ?? noopLogger;
     const http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
       retries: options.retries,
       maxResponseBytes: options.maxResponseBytes,
-      logger,
+      logger: options.logger,
       secrets: auth?.secrets ?? [],
     });
     this.#options = { ...options, auth: options.auth ? { ...options.auth } : undefined };
     this.#cache = {};
     // The credentials stay out of the settings: only the Authorization header is kept, privately.
     const { auth: credentials, ...site } = resolved;
-    const t = new Transport({ ...site, username: credentials?.username, logger }, http, auth?.header);
+    const t = new Transport({ ...site, username: credentials?.username }, http, auth?.header);
     this.#transport = t;
     this.contentNamespace = resolved.contentNamespace;
     this.baseUrl = resolved.base;

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Logger } from '../core/logger.js';
 import { docsSiteRequestChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
@@ -27,7 +26,6 @@ export interface TransportSettings {
   readonly routeStyle: 'path' | 'query';
   readonly contentNamespace: string;
   readonly username: string | undefined;
-  readonly logger: Logger;
 }
 
 const WP_ERROR = (v: unknown): v is { code: string; message?: unknown; data?: unknown } =>
