@@ -50,16 +50,6 @@ export class Transport {
     this.#authorization = authorization;
   }
 
-  /** The full URL of a route below the REST root, with a PHP-style query string. */
-  url(route: string, query?: Readonly<Record<string, unknown>>): string {
-    const qs = serializeQuery(query).toString();
-    const url =
-      this.settings.routeStyle === 'query'
-        ? queryRoute(this.settings.base, route)
-        : joinRoute(this.settings.base, this.settings.restRoot, route);
-    return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
-  }
-
   /** Send a request; resolves with the parsed JSON body for 2xx, throws a {@link DocsSiteError} otherwise. */
   send(method: DocsSiteMethod, route: string, options: SendOptions = {}): Promise<DocsSiteResponse> {
     return traceAsync(
@@ -89,7 +79,11 @@ export class Transport {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(options.body);
     }
-    const url = this.url(route, options.query);
+    // The full URL of the route below the REST root, with a PHP-style query string.
+    const qs = serializeQuery(options.query).toString();
+    const { base, restRoot, routeStyle } = this.settings;
+    const target = routeStyle === 'query' ? queryRoute(base, route) : joinRoute(base, restRoot, route);
+    const url = qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
     const response = await this.http.fetch(url, {
       method,
       headers,
