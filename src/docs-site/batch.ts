@@ -172,7 +172,7 @@ async function sendChunk(
   validation: 'normal' | 'require-all-validate',
 ): Promise<BatchResult[]> {
   const body = { validation, requests: chunk };
-  transport.settings.logger.debug?.('sending batch', { items: chunk.length, validation });
+  transport.http.logger.debug?.('sending batch', { items: chunk.length, validation });
   const res = await transport.sendParsed('POST', '/batch/v1', batchAnswerSchema, { body });
   const { responses, failed } = res.body;
   const invalid = (what: string) =>

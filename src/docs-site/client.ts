@@ -1,4 +1,3 @@
-import { noopLogger } from '../core/logger.js';
 import { HttpClient } from '../http/client.js';
 import { runBatch } from './batch.js';
 import type { BatchOptions, BatchRequest, BatchResult } from './batch-request.js';
@@ -12,28 +11,14 @@ import { indexSchema, namespaceIndexSchema } from './schemas/index-document.js';
 import { currentUserSchema } from './schemas/user.js';
 import { Transport } from './transport.js';
 import type {
-  BlocksResource,
   ContextParams,
   CurrentUser,
   DocsSiteIndex,
   DocsSiteMethod,
+  DocsSiteResources,
   DocsSiteResponse,
-  FormsResource,
-  KbAiSearchResource,
-  KbArticleWriterResource,
-  KbNotificationsResource,
-  KbResource,
-  KbSettingsResource,
-  LayoutsResource,
-  MediaResource,
-  MenuItemsResource,
   NamespaceIndex,
-  OAuthIdpResource,
   OEmbedResource,
-  PagesResource,
-  PostsResource,
-  TemplatePartsResource,
-  TemplatesResource,
 } from './types/resources.js';
 
 /** Options of {@link DocsSiteClient.authorizationUrl}. */
@@ -58,6 +43,10 @@ export interface RequestOptions {
   headers?: Record<string, string> | undefined;
 }
 
+// The resources (posts, forms, …) are declared by DocsSiteResources, generated from the route table
+// (src/docs-site/routes.ts) that the constructor defines them from.
+export interface DocsSiteClient extends DocsSiteResources {}
+
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,45 +68,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  *
  * @group Docs site
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor defines every resource
 export class DocsSiteClient {
-  /** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. */
-  declare readonly posts: PostsResource;
-  /** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. */
-  declare readonly pages: PagesResource;
-  /** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. */
-  declare readonly menuItems: MenuItemsResource;
-  /** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. */
-  declare readonly blocks: BlocksResource;
-  /** Media attachments: `/{ns}/media`, with `upload`, `edit`, `postProcess`; not batch-capable. */
-  declare readonly media: MediaResource;
-  /**
-   * Templates: `/{ns}/templates`, string ids such as `theme//slug`, `lookup`, revisions and autosaves.
-   * The list is not paginated.
-   *
-   * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
-   * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
-   * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
-   * template first (`update`); `delete(id, { force: true })` then removes the customization.
-   */
-  declare readonly templates: TemplatesResource;
-  /** Template parts: `/{ns}/template-parts`, like templates plus `area`. */
-  declare readonly templateParts: TemplatePartsResource;
-  /** Contact forms: `/forms/v1`. */
-  declare readonly forms: FormsResource;
-  /** Knowledge-base search assistant: `/kb-ai-search/v1`. */
-  declare readonly kbAiSearch: KbAiSearchResource;
-  /** Knowledge-base settings: `/kb-settings/v1`. */
-  declare readonly kbSettings: KbSettingsResource;
-  /** Knowledge-base notifications: `/kb-notifications/v1`. */
-  declare readonly kbNotifications: KbNotificationsResource;
-  /** Knowledge-base statistics: `/kb/v1`. */
-  declare readonly kb: KbResource;
-  /** Knowledge-base article writer: `/kb-ai-article-writer/v1`. */
-  declare readonly kbArticleWriter: KbArticleWriterResource;
-  /** Single-sign-on callback: `/oauth_idp_intiate`. */
-  declare readonly oauthIdp: OAuthIdpResource;
-  /** Layouts and sections: `/layoutblocks/v1`. */
-  declare readonly layouts: LayoutsResource;
   /** oEmbed: `/oembed/1.0`. */
   readonly oembed: OEmbedResource;
   /** The content namespace in use (`cms/v2` or `wp/v2`). */
@@ -170,20 +122,19 @@ export class DocsSiteClient {
   constructor(options: DocsSiteOptions) {
     const resolved = resolveOptions(options);
     const auth = resolved.auth ? basicAuth(resolved.auth) : undefined;
-    const logger = options.logger ?? noopLogger;
     const http = new HttpClient({
       fetch: options.fetch,
       timeoutMs: options.timeoutMs,
       retries: options.retries,
       maxResponseBytes: options.maxResponseBytes,
-      logger,
+      logger: options.logger,
       secrets: auth?.secrets ?? [],
     });
     this.#options = { ...options, auth: options.auth ? { ...options.auth } : undefined };
     this.#cache = {};
     // The credentials stay out of the settings: only the Authorization header is kept, privately.
     const { auth: credentials, ...site } = resolved;
-    const t = new Transport({ ...site, username: credentials?.username, logger }, http, auth?.header);
+    const t = new Transport({ ...site, username: credentials?.username }, http, auth?.header);
     this.#transport = t;
     this.contentNamespace = resolved.contentNamespace;
     this.baseUrl = resolved.base;

@@ -101,9 +101,6 @@ export function resolveOptions(options: DocsSiteOptions) {
     }
     auth = { username, applicationPassword };
   }
-  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null)) {
-    throw new OptionsError('logger must be an object');
-  }
   return { base, restRoot, routeStyle, contentNamespace, auth };
 }
 

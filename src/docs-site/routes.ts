@@ -44,7 +44,7 @@ import {
   templateRevisionSchema,
   templateSchema,
 } from './schemas/content.js';
-import type { Transport } from './transport.js';
+import type { SendOptions, Transport } from './transport.js';
 import type { DeleteResult, DocsSiteMethod, UpdateOptions, UploadOptions } from './types/resources.js';
 import { contentDisposition, readUpload, type UploadSource } from './upload.js';
 import { encodeSegment, encodeSlashedId, serializeQuery } from './url.js';
@@ -54,9 +54,10 @@ type Capability = 'iterate' | 'batch' | 'revisions' | 'autosaves' | 'lookup' | '
 
 /**
  * One content kind of spec section 4.7, below the content namespace. Its public interface, named
- * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc, is generated
- * from this row (scripts/docs-site-types.ts): each capability adds its interface
- * (`IterableResource`, `BatchableResource`, …), typed by the schemas' names.
+ * after the client's property (`menuItems` → `MenuItemsResource`) with `doc` as JSDoc (of the
+ * interface and of the client's property), is generated from this row (scripts/docs-site-types.ts):
+ * each capability adds its interface (`IterableResource`, `BatchableResource`, …), typed by the
+ * schemas' names.
  */
 export interface ContentRoute {
   readonly doc: string;
@@ -128,7 +129,15 @@ export const CONTENT_ROUTES = {
     create: mediaBodySchema,
   },
   templates: {
-    doc: 'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.',
+    doc: [
+      'Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path;',
+      '`lookup`, revisions and autosaves. The list is not paginated.',
+      '',
+      "A template that is only the theme's file has no revisions or autosaves and cannot be deleted:",
+      'WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);',
+      'WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the',
+      'template first (`update`); `delete(id, { force: true })` then removes the customization.',
+    ].join('\n'),
     path: 'templates',
     id: 'slashed',
     can: ['lookup', 'revisions', 'autosaves'],
@@ -263,7 +272,7 @@ export function contentResource(
       : `${collectionPath}/${encodeSlashedId(checkTemplateId(id, where, param))}`;
   const check = (schema: z.ZodType, value: unknown, method: string) =>
     checkParams(schema, value, `${name}.${method}`) as Query;
-  const send = async (method: DocsSiteMethod, path: string, options: { query?: Query; body?: unknown }) =>
+  const send = async (method: DocsSiteMethod, path: string, options: SendOptions) =>
     (await t.sendParsed(method, path, item, options)).body;
   /** What an update sends, checked in this order: the id, the method, the body. */
   const updateRequest = (id: unknown, body: unknown, options: UpdateOptions | undefined, method: string) => {
@@ -331,37 +340,27 @@ export function contentResource(
     resource.lookup = async (params: unknown) =>
       send('GET', `${collectionPath}/lookup`, { query: check(templateLookupSchema, params, 'lookup') });
   }
-  if (can.has('media')) Object.assign(resource, mediaRoutes(t, collectionPath, itemPath));
-  return Object.freeze(resource);
-}
-
-/** Upload, edit and post-process of media (spec section 4.7, "Media extra routes"). */
-function mediaRoutes(t: Transport, collectionPath: string, itemPath: (id: unknown, where: string) => string) {
-  return {
-    upload: async (source: UploadSource, options: UploadOptions = {}) => {
-      const where = 'media.upload';
-      const fields = checkParams(mediaBodySchema, options.fields, where) as Query;
-      const file = await readUpload(source, options, where);
-      const res = await t.sendParsed('POST', collectionPath, mediaSchema, {
+  if (can.has('media')) {
+    // Upload, edit and post-process of media (spec section 4.7, "Media extra routes").
+    resource.upload = async (source: UploadSource, options: UploadOptions = {}) => {
+      const fields = check(mediaBodySchema, options.fields, 'upload');
+      const file = await readUpload(source, options, `${name}.upload`);
+      return send('POST', collectionPath, {
         query: fields,
         raw: { data: file.data, contentType: file.contentType },
         headers: { 'content-disposition': contentDisposition(file.filename) },
       });
-      return res.body;
-    },
-    edit: async (id: unknown, body: unknown) => {
-      const where = 'media.edit';
-      const path = `${itemPath(id, where)}/edit`;
-      const checked = checkParams(mediaEditSchema, body, where);
-      return (await t.sendParsed('POST', path, mediaSchema, { body: checked })).body;
-    },
-    postProcess: async (id: unknown, body: unknown = { action: 'create-image-subsizes' }) => {
-      const where = 'media.postProcess';
-      const path = `${itemPath(id, where)}/post-process`;
-      const checked = checkParams(mediaPostProcessSchema, body, where);
-      return (await t.sendParsed('POST', path, mediaSchema, { body: checked })).body;
-    },
-  };
+    };
+    resource.edit = async (id: unknown, body: unknown) => {
+      const path = `${itemPath(id, `${name}.edit`)}/edit`;
+      return send('POST', path, { body: check(mediaEditSchema, body, 'edit') });
+    };
+    resource.postProcess = async (id: unknown, body: unknown = { action: 'create-image-subsizes' }) => {
+      const path = `${itemPath(id, `${name}.postProcess`)}/post-process`;
+      return send('POST', path, { body: check(mediaPostProcessSchema, body, 'postProcess') });
+    };
+  }
+  return Object.freeze(resource);
 }
 
 /**

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import type { Logger } from '../core/logger.js';
 import { docsSiteRequestChannel, traceAsync } from '../diagnostics/channels.js';
 import type { HttpClient } from '../http/client.js';
 import { DocsSiteError } from './errors.js';
@@ -27,7 +26,6 @@ export interface TransportSettings {
   readonly routeStyle: 'path' | 'query';
   readonly contentNamespace: string;
   readonly username: string | undefined;
-  readonly logger: Logger;
 }
 
 const WP_ERROR = (v: unknown): v is { code: string; message?: unknown; data?: unknown } =>
@@ -50,16 +48,6 @@ export class Transport {
     this.settings = settings;
     this.http = http;
     this.#authorization = authorization;
-  }
-
-  /** The full URL of a route below the REST root, with a PHP-style query string. */
-  url(route: string, query?: Readonly<Record<string, unknown>>): string {
-    const qs = serializeQuery(query).toString();
-    const url =
-      this.settings.routeStyle === 'query'
-        ? queryRoute(this.settings.base, route)
-        : joinRoute(this.settings.base, this.settings.restRoot, route);
-    return qs ? `${url}${url.includes('?') ? '&' : '?'}${qs}` : url;
   }
 
   /** Send a request; resolves with the parsed JSON body for 2xx, throws a {@link DocsSiteError} otherwise. */
@@ -91,7 +79,11 @@ export class Transport {
       headers.set('content-type', 'application/json');
       body = JSON.stringify(options.body);
     }
-    const url = this.url(route, options.query);
+    // The full URL of the route below the REST root, with a PHP-style query string.
+    const qs = serializeQuery(options.query).toString();
+    const { base, restRoot, routeStyle } = this.settings;
+    const target = routeStyle === 'query' ? queryRoute(base, route) : joinRoute(base, restRoot, route);
+    const url = qs ? `${target}${target.includes('?') ? '&' : '?'}${qs}` : target;
     const response = await this.http.fetch(url, {
       method,
       headers,

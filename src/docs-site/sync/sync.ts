@@ -39,7 +39,6 @@ interface Desired {
 
 /** One uploaded (or to-upload) local image, keyed by the SHA-256 of its bytes. */
 interface MediaFile {
-  hash: string;
   path: string;
   /** The media slug that finds it again on the site: derived from the content hash only. */
   slug: string;
@@ -320,7 +319,7 @@ async function findMedia(docs: DocsSiteClient, sources: SourceFile[], plan: Plan
   const media = new Map<string, MediaFile>();
   for (const path of new Set(sources.flatMap(imagesOf))) {
     const hash = sha256(await readFile(path));
-    const file = media.get(hash) ?? { hash, path, slug: `docs-sync-${hash.slice(0, 24)}` };
+    const file = media.get(hash) ?? { path, slug: `docs-sync-${hash.slice(0, 24)}` };
     media.set(hash, file);
     plan.mediaOf.set(path, file);
   }

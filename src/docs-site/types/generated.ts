@@ -1182,7 +1182,13 @@ export interface MediaResource
     UploadableResource {}
 
 /**
- * Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path.
+ * Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path;
+ * `lookup`, revisions and autosaves. The list is not paginated.
+ *
+ * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
+ * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
+ * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
+ * template first (`update`); `delete(id, { force: true })` then removes the customization.
  * @group Docs site
  */
 export interface TemplatesResource
@@ -1327,4 +1333,53 @@ export interface LayoutsResource extends PluginResource {
   sections(query?: PluginQuery): Promise<unknown>;
   /** One layout by name: a letter, then word characters: `GET /layouts/{name}`. */
   get(name: string, query?: PluginQuery): Promise<unknown>;
+}
+
+/**
+ * The resources of a `DocsSiteClient`, one per row of its route table.
+ * @group Docs site
+ */
+export interface DocsSiteResources {
+  /** Posts: `/{ns}/posts`, with revisions and autosaves; batch-capable. */
+  readonly posts: PostsResource;
+  /** Pages: `/{ns}/pages`, with revisions and autosaves; batch-capable. */
+  readonly pages: PagesResource;
+  /** Navigation menu items: `/{ns}/menu-items`, with autosaves (no revisions); batch-capable. */
+  readonly menuItems: MenuItemsResource;
+  /** Reusable blocks: `/{ns}/blocks`, with revisions and autosaves; batch-capable. */
+  readonly blocks: BlocksResource;
+  /**
+   * Media attachments: `/{ns}/media`, with `upload`, `edit` and `postProcess`; not batch-capable.
+   */
+  readonly media: MediaResource;
+  /**
+   * Templates (`/{ns}/templates`): string ids such as `theme//slug` that keep their slashes in the path;
+   * `lookup`, revisions and autosaves. The list is not paginated.
+   *
+   * A template that is only the theme's file has no revisions or autosaves and cannot be deleted:
+   * WordPress 6.4+ answers `400 rest_invalid_template` (a `DocsSiteError` whose message says so);
+   * WordPress 6.1 has no revision routes for string ids (`404 rest_template_not_found`). Customize the
+   * template first (`update`); `delete(id, { force: true })` then removes the customization.
+   */
+  readonly templates: TemplatesResource;
+  /** Template parts (`/{ns}/template-parts`): like templates, plus `area`. */
+  readonly templateParts: TemplatePartsResource;
+  /** Contact forms (`/forms/v1`). */
+  readonly forms: FormsResource;
+  /** The knowledge-base search assistant (`/kb-ai-search/v1`). */
+  readonly kbAiSearch: KbAiSearchResource;
+  /** Knowledge-base settings (`/kb-settings/v1`). */
+  readonly kbSettings: KbSettingsResource;
+  /** Knowledge-base notifications (`/kb-notifications/v1`). */
+  readonly kbNotifications: KbNotificationsResource;
+  /** Knowledge-base statistics (`/kb/v1`). */
+  readonly kb: KbResource;
+  /** The knowledge-base article writer (`/kb-ai-article-writer/v1`). */
+  readonly kbArticleWriter: KbArticleWriterResource;
+  /**
+   * The single-sign-on callback route of the site, its namespace spelt as the site spells it (`/oauth_idp_intiate`).
+   */
+  readonly oauthIdp: OAuthIdpResource;
+  /** Layouts and sections (`/layoutblocks/v1`). */
+  readonly layouts: LayoutsResource;
 }
