@@ -213,8 +213,6 @@ export interface WalkOptions {
   choose?: string;
   /** Called before each form is submitted (with the page's `<h1>`) and before the relay runs. */
   onPage?: (event: { kind: 'form' | 'relay'; heading: string; page: BrowserPage }) => void;
-  /** Most pages walked. Default 10. */
-  maxPages?: number;
 }
 
 /** The text of a page's first `<h1>`. */
@@ -227,7 +225,7 @@ export function pageHeading(html: string): string {
  * Act as the shopper until the browser is back on `origin`: submit each page's only form with its
  * preselected answers (choosing `choose` where offered), and run the relay page when the answer
  * comes back in the fragment. Returns the first page on `origin` that is not a relay page, or the
- * page where the walk could not go on (an error page, a page with no or several forms).
+ * page where the walk could not go on (an error page, a page with no or several forms, ten pages walked).
  */
 export async function walkToOrigin(
   browser: Browser,
@@ -237,7 +235,7 @@ export async function walkToOrigin(
 ): Promise<BrowserPage> {
   const home = new URL(origin).origin;
   let page = start;
-  for (let i = 0; i < (options.maxPages ?? 10); i++) {
+  for (let i = 0; i < 10; i++) {
     const here = new URL(page.url);
     if (here.origin === home && here.hash.length > 1 && isRelayPage(page)) {
       options.onPage?.({ kind: 'relay', heading: pageHeading(page.body), page });
