@@ -3,6 +3,7 @@
  * institution step (selection → login → consent) that ends the transaction (spec 3).
  */
 import { randomUUID } from 'node:crypto';
+import { random256, randomBase64url } from '../core/random.js';
 import {
   hmac,
   type Institution,
@@ -10,7 +11,6 @@ import {
   type Outcome,
   type PendingTransaction,
   type ProviderContext,
-  randomToken,
   readForm,
   redirect,
   redirectUriWith,
@@ -134,9 +134,9 @@ export async function authorizationEndpoint(ctx: ProviderContext, request: Reque
   purgeExpired(ctx, now);
   const cookieSession = readCookie(request, SESSION_COOKIE);
   const sessionId =
-    cookieSession !== undefined && SESSION_ID.test(cookieSession) ? cookieSession : randomToken();
+    cookieSession !== undefined && SESSION_ID.test(cookieSession) ? cookieSession : random256();
   const tx: PendingTransaction = {
-    id: randomToken(),
+    id: random256(),
     sessionId,
     client,
     redirectUri,
@@ -251,7 +251,7 @@ function buildGrant(
   if (tx.scope.identifier === undefined) returnedScopes.push('transient');
   const sub = persistent
     ? hmac(ctx.subjectSecret, 'sub', institution.entityId, outcome.userId, tx.client.clientId)
-    : randomToken(24);
+    : randomBase64url(24);
 
   // Spec 2.3: included only if allowed for the RP, requested, and provided by the institution.
   const allowed = tx.client.allowedClaims.includes('reuse_detection');
@@ -299,7 +299,7 @@ async function finish(
   if (tx.responseType === 'id_token') {
     return to('fragment', { id_token: await ctx.keys.sign(idTokenClaims(ctx, result.grant, undefined)) });
   }
-  const code = randomToken();
+  const code = random256();
   ctx.codes.set(sha256(code), {
     clientId: tx.client.clientId,
     redirectUri: tx.redirectUri,
@@ -318,7 +318,6 @@ async function findTransaction(
 ): Promise<{ tx: PendingTransaction; params: URLSearchParams } | Response> {
   const params = await readParams(request);
   if (params instanceof Response) return params;
-  // The query of a GET, the form of a POST.
   const id = params.get('tx');
   const tx = id === null ? undefined : ctx.pending.get(id);
   if (tx === undefined || tx.expiresAt <= ctx.options.now()) {

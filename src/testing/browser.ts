@@ -86,12 +86,8 @@ export class Browser {
   }
 
   /** Submit a form of the page, like clicking its button. */
-  async submit(
-    form: HtmlForm,
-    choices: Record<string, string> = {},
-    button?: { name: string; value: string },
-  ): Promise<BrowserPage> {
-    const values = formValues(form, choices, button);
+  async submit(form: HtmlForm, choices: Record<string, string> = {}): Promise<BrowserPage> {
+    const values = formValues(form, choices);
     if (form.method === 'GET') {
       const target = new URL(form.action);
       target.search = values.toString();

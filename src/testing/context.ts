@@ -2,9 +2,10 @@
  * State shared by the provider's endpoints, and the helpers they have in common: responses,
  * redirects to the relying party, and the ID token of spec 2.4.
  */
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { mediaType } from '../core/body.js';
 import { OptionsError } from '../core/errors.js';
+import { random256 } from '../core/random.js';
 import type { Grant } from './authorization.js';
 import { KeyRing } from './keys.js';
 import {
@@ -105,7 +106,7 @@ export async function createContext(options: TestProviderOptions, baseUrl: strin
     clients,
     institutions: new Map(resolved.institutions.map((i) => [i.entityId, i])),
     keys: await KeyRing.create(resolved.signingAlg, resolved.now, resolved.retiredKeyTtlMs),
-    subjectSecret: resolved.subjectSecret ?? randomBytes(32).toString('base64url'),
+    subjectSecret: resolved.subjectSecret ?? random256(),
     pending: new Map<string, PendingTransaction>(),
     /** Issued codes by SHA-256 of the code. */
     codes: new Map<string, IssuedCode>(),
@@ -125,10 +126,6 @@ export async function readForm(request: Request): Promise<URLSearchParams | 400 
   if (mediaType(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') return 400;
   const text = await request.text();
   return Buffer.byteLength(text) > MAX_FORM_BYTES ? 413 : new URLSearchParams(text);
-}
-
-export function randomToken(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
 }
 
 export function sha256(value: string): string {

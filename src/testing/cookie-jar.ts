@@ -9,12 +9,7 @@ interface StoredCookie {
 }
 
 function originOf(url: string | URL | undefined): string {
-  if (url === undefined || url === '') return '';
-  try {
-    return new URL(url).origin;
-  } catch {
-    return '';
-  }
+  return url !== undefined && URL.canParse(url) ? new URL(url).origin : '';
 }
 
 function pathMatches(requestPath: string, cookiePath: string): boolean {

@@ -294,7 +294,6 @@ export function resolveOptions(options: TestProviderOptions) {
   const resolved = parse(optionsSchema, options, 'option');
   return { ...resolved, retiredKeyTtlMs: resolved.retiredKeyTtlMs ?? resolved.idTokenTtlSeconds * 1000 };
 }
-export type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 /** Check a client registration and return a private copy with defaults filled in. */
 export const normalizeClient = (client: TestClient) => parse(clientSchema, client, 'client option');

@@ -220,18 +220,18 @@ export class TestProvider {
     if (url.origin !== base.origin || !url.pathname.startsWith(`${prefix}/`)) return notFound();
     const path = url.pathname.slice(prefix.length);
     const { paths } = ctx;
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    if ((path === paths.discovery || path === paths.jwks) && !get) {
+      return oauthError('invalid_request', 'Use GET', 405, { allow: 'GET' });
+    }
     switch (path) {
       case paths.discovery:
-        return request.method === 'GET' || request.method === 'HEAD'
-          ? jsonResponse(this.discoveryDocument(), 200, { 'cache-control': 'no-cache' })
-          : oauthError('invalid_request', 'Use GET', 405, { allow: 'GET' });
+        return jsonResponse(this.discoveryDocument(), 200, { 'cache-control': 'no-cache' });
       case paths.jwks:
-        return request.method === 'GET' || request.method === 'HEAD'
-          ? jsonResponse(ctx.keys.jwks(), 200, {
-              'cache-control': 'no-cache',
-              'content-type': 'application/jwk-set+json; charset=utf-8',
-            })
-          : oauthError('invalid_request', 'Use GET', 405, { allow: 'GET' });
+        return jsonResponse(ctx.keys.jwks(), 200, {
+          'cache-control': 'no-cache',
+          'content-type': 'application/jwk-set+json; charset=utf-8',
+        });
       case paths.authorization:
       case paths.authorizationShort:
         return authorizationEndpoint(ctx, request);

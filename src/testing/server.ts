@@ -2,6 +2,7 @@
  * A node:http server on a free port that answers with a Web-standard handler, set once the server
  * knows its own address. It knows nothing of the provider it serves.
  */
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readBounded } from '../core/body.js';
@@ -29,13 +30,8 @@ export async function listen(host: string, port: number): Promise<HandlerServer>
     }
     void serve(handler, origin, req, res);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  // Rejects with the server's 'error' (a port in use, say) when it comes before 'listening'.
+  await once(server.listen(port, host), 'listening');
   const { port: actualPort } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`;
   const state: HandlerServer = { server, port: actualPort, origin, handler: undefined };

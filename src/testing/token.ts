@@ -11,13 +11,13 @@
 
 import { timingSafeEqual } from 'node:crypto';
 import { mediaType } from '../core/body.js';
+import { random256 } from '../core/random.js';
 import {
   type Client,
   idTokenClaims,
   jsonResponse,
   oauthError,
   type ProviderContext,
-  randomToken,
   readForm,
   sha256,
 } from './context.js';
@@ -67,7 +67,7 @@ export async function tokenEndpoint(ctx: ProviderContext, request: Request): Pro
     return invalidCode();
   }
 
-  const accessToken = randomToken();
+  const accessToken = random256();
   const tokenHash = sha256(accessToken);
   ctx.accessTokens.set(tokenHash, {
     grant: record.grant,

@@ -3,7 +3,7 @@
  * test provider and driven by the scripted browser (redirects, cookies, forms, the fragment relay).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walkToOrigin } from '../../src/cli/browser.js';
+import { walkToOrigin } from '../../src/cli/demo-runner.js';
 import { Browser, type BrowserPage, type BrowserStep } from '../../src/testing/browser.js';
 import { type RunningTestProvider, TestProvider } from '../../src/testing.js';
 
