@@ -31,6 +31,14 @@ function unpack(): Catalogs {
   return JSON.parse(strFromU8(gunzipSync(Uint8Array.from(atob(PACKED), (c) => c.charCodeAt(0)))));
 }
 
+/**
+ * Every catalog of the SDK, unpacked at the first need (an answer in another language than English,
+ * or the merchant's texts over one) and kept for the process: a fresh Worker's first shopper does not
+ * wait for it (the cold start of `npm run bench runtime`).
+ */
+let unpacked: Catalogs | undefined;
+const allCatalogs = (): Catalogs => (unpacked ??= { en, ...unpack() });
+
 /** The key of each English text: an error carries its `userMessage` in English. */
 const KEY_OF = new Map(Object.entries(en).map(([key, text]) => [text, key as ShopperTextKey]));
 
@@ -49,14 +57,18 @@ export interface Speaker {
 /** The texts of one client: the catalogs with the merchant's texts over them, and its `language`. */
 export class ShopperTexts {
   readonly #catalogs = new Map<string, ShopperTextCatalog>();
+  readonly #builtIn: () => Catalogs;
   readonly #available: ReadonlySet<string>;
   readonly #language: string | undefined;
 
   /**
-   * The merchant's texts over `builtIn` (English only until {@link ShopperTexts.load} unpacks the others).
+   * The merchant's texts over `builtIn` (English only unless made by {@link ShopperTexts.load}).
    * @throws {OptionsError} naming the language, the key or the placeholder that is wrong.
    */
-  constructor(options: { language?: unknown; texts?: unknown } = {}, builtIn: Catalogs = { en }) {
+  constructor(
+    options: { language?: unknown; texts?: unknown } = {},
+    builtIn: () => Catalogs = () => ({ en }),
+  ) {
     const { texts } = options;
     if (texts !== undefined && (typeof texts !== 'object' || texts === null || Array.isArray(texts))) {
       throw new OptionsError('texts must be an object of texts by language: { de: { … } }');
@@ -86,21 +98,20 @@ export class ShopperTexts {
       const base = matchLanguage(lang, available);
       this.#catalogs.set(lang, {
         ...en,
-        ...builtIn[base ?? 'en'],
+        ...(base === undefined || base === 'en' ? undefined : builtIn()[base]),
         ...this.#catalogs.get(base ?? ''),
         ...given,
       });
       available.add(lang);
     }
-    for (const [lang, catalog] of Object.entries(builtIn))
-      if (!this.#catalogs.has(lang)) this.#catalogs.set(lang, catalog);
+    this.#builtIn = builtIn;
     this.#available = available;
     this.#language = this.language(options.language, 'language');
   }
 
-  /** The same options over every catalog of the SDK, unpacked (once per client, when it is made). */
+  /** The same options over every catalog of the SDK. */
   static load(options: { language?: unknown; texts?: unknown } = {}): ShopperTexts {
-    return new ShopperTexts(options, { en, ...unpack() });
+    return new ShopperTexts(options, allCatalogs);
   }
 
   /**
@@ -121,7 +132,7 @@ export class ShopperTexts {
   /** The texts of an answer: `language` (the merchant's), else the request's `Accept-Language`, else English. */
   speaker(acceptLanguage: string | null | undefined, language = this.#language): Speaker {
     const lang = language ?? fromAcceptLanguage(acceptLanguage, this.#available) ?? 'en';
-    const catalog = this.#catalogs.get(lang) ?? en;
+    const catalog = this.#catalogs.get(lang) ?? (lang === 'en' ? en : this.#builtIn()[lang]) ?? en;
     const text = (key: ShopperTextKey, values: Readonly<Record<string, string>> = {}) =>
       catalog[key].replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
     return {
