@@ -1,27 +1,8 @@
 /**
- * What is not a store's own business: whether a browser will drop a `Secure` cookie, and how the
- * client classifies a refused authorization code after a callback that was just accepted.
+ * What is not a store's own business: how the client classifies a refused authorization code after a
+ * callback that was just accepted.
  */
-import { isLoopbackHost } from '../../core/url-policy.js';
 import { ProviderError, ValidationError } from '../errors.js';
-
-/**
- * Whether browsers will drop this `Set-Cookie` value on the redirect URI: it is `Secure` and the
- * redirect URI is plain `http:` on a host that is not localhost-class. Chromium 156 and Firefox ESR
- * 153 keep `Secure` (and `__Host-`) cookies set over `http://localhost`, `http://*.localhost` and
- * `http://127.0.0.1`, and drop them on any other `http:` host (test/browser/secure-cookies.test.ts).
- */
-export function secureCookieDropped(setCookie: string, redirectUri: string): boolean {
-  if (!/;\s*Secure\s*(;|$)/i.test(setCookie)) return false;
-  let url: URL;
-  try {
-    url = new URL(redirectUri);
-  } catch {
-    return false;
-  }
-  if (url.protocol !== 'http:') return false;
-  return !isLoopbackHost(url.hostname);
-}
 
 /**
  * The token endpoint refused the authorization code of a callback whose transaction was just taken
