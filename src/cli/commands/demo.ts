@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DemoError, runDemo, serveDemo, untilSignal } from '../demo-runner.js';
+import { runDemo, serveDemo, untilSignal } from '../demo-runner.js';
 import { startBuiltInShop } from '../demo-shop.js';
 import type { CliCommand } from '../io.js';
 
@@ -29,15 +29,8 @@ export const demoCommand: CliCommand = async (argv, io) => {
     shopName: 'built-in node:http shop',
     write: (line: string) => io.stdout.write(`${line}\n`),
   };
-  try {
-    if (values.serve) await serveDemo({ ...options, stop: untilSignal() });
-    else await runDemo(options);
-    return 0;
-  } catch (error) {
-    if (error instanceof DemoError) {
-      io.stderr.write(`affiliation-validation demo: ${error.message}\n`);
-      return 1;
-    }
-    throw error;
-  }
+  // A failed step is a DemoError (`demo_failed`): printed with its code and exit 1, as every command's.
+  if (values.serve) await serveDemo({ ...options, stop: untilSignal() });
+  else await runDemo(options);
+  return 0;
 };
