@@ -1,11 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
 import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
-import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
+import { HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, scheduleRefresh } from './auto-refresh.js';
 import { cacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
@@ -173,16 +172,16 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
     const maxBytes = integerOption('maxBytes', options.maxBytes, DEFAULT_MAX_BYTES);
-    // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
+    // timeoutMs, retries, fetch and logger are checked, and given their defaults, once: by the HTTP layer.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
     this.#writer = options.cacheFile === undefined ? undefined : cacheWriter(options.cacheFile);
     this.#http = new HttpClient({
       fetch: options.fetch,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retries: options.retries ?? 2,
+      timeoutMs: options.timeoutMs,
+      retries: options.retries,
       maxResponseBytes: maxBytes,
-      logger: options.logger ?? noopLogger,
+      logger: options.logger,
       // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
       secrets: sources.flatMap((s) => s.secrets),
     });
