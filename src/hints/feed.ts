@@ -9,7 +9,7 @@ import { type AutoRefreshOptions, scheduleRefresh } from './auto-refresh.js';
 import { cacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
-import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
+import { diffEntries, EMPTY, mergeEntries } from './merge.js';
 import { normaliseLang } from './parse.js';
 import { nextTurn, pickName } from './search/build.js';
 import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
@@ -596,7 +596,7 @@ async function nextSnapshot(current: Snapshot, outcomes: readonly Outcome[]) {
   // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
   const parts = outcomes.map((o, i) => (o.kind === 'failed' ? current.parts[i] : o.part));
   const partsChanged = parts.some((p, i) => p !== current.parts[i]);
-  let diff: EntriesDiff = { added: [], removed: [], renamed: [], changed: false };
+  let diff: ReturnType<typeof diffEntries> = { added: [], removed: [], renamed: [], changed: false };
   let snapshot: Snapshot = partsChanged ? { ...current, parts } : current;
   if (parts.some((p, i) => p?.entries !== current.parts[i]?.entries)) {
     // A turn of the event loop between the sources' parsing and the merge: together they stall the
