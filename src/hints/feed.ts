@@ -1,16 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { OptionsError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
-import { noopLogger } from '../core/logger.js';
 import { mapLimit } from '../core/map-limit.js';
 import { integerOption, MAX_TIMER_MS } from '../core/options.js';
 import { hintsRefreshChannel, traceAsync } from '../diagnostics/channels.js';
-import { DEFAULT_TIMEOUT_MS, HttpClient } from '../http/client.js';
+import { HttpClient } from '../http/client.js';
 import { type AutoRefreshOptions, scheduleRefresh } from './auto-refresh.js';
 import { cacheWriter, partFromCache, readCacheFile, toCachedSource } from './cache-file.js';
 import { HintFeedError } from './errors.js';
 import { fetchSource, type Outcome, type SourcePart } from './fetch-source.js';
-import { diffEntries, EMPTY, type EntriesDiff, mergeEntries } from './merge.js';
+import { diffEntries, EMPTY, mergeEntries } from './merge.js';
 import { normaliseLang } from './parse.js';
 import { nextTurn, pickName } from './search/build.js';
 import { MAX_SEARCH_LIMIT, SearchIndex } from './search/index.js';
@@ -173,16 +172,16 @@ export class HintFeed extends EventEmitter<HintFeedEvents> {
       throw new OptionsError('cacheFile must be a non-empty file path');
     }
     const maxBytes = integerOption('maxBytes', options.maxBytes, DEFAULT_MAX_BYTES);
-    // timeoutMs, retries, fetch and logger are checked once, by the HTTP layer below.
+    // timeoutMs, retries, fetch and logger are checked, and given their defaults, once: by the HTTP layer.
     this.#sources = sources;
     this.#cacheFile = options.cacheFile;
     this.#writer = options.cacheFile === undefined ? undefined : cacheWriter(options.cacheFile);
     this.#http = new HttpClient({
       fetch: options.fetch,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      retries: options.retries ?? 2,
+      timeoutMs: options.timeoutMs,
+      retries: options.retries,
       maxResponseBytes: maxBytes,
-      logger: options.logger ?? noopLogger,
+      logger: options.logger,
       // Passwords of source URLs and long query values (tokens) never appear in anything logged or thrown.
       secrets: sources.flatMap((s) => s.secrets),
     });
@@ -597,7 +596,7 @@ async function nextSnapshot(current: Snapshot, outcomes: readonly Outcome[]) {
   // 304 confirms the part whose validators were sent; a failure keeps the latest good part.
   const parts = outcomes.map((o, i) => (o.kind === 'failed' ? current.parts[i] : o.part));
   const partsChanged = parts.some((p, i) => p !== current.parts[i]);
-  let diff: EntriesDiff = { added: [], removed: [], renamed: [], changed: false };
+  let diff: ReturnType<typeof diffEntries> = { added: [], removed: [], renamed: [], changed: false };
   let snapshot: Snapshot = partsChanged ? { ...current, parts } : current;
   if (parts.some((p, i) => p?.entries !== current.parts[i]?.entries)) {
     // A turn of the event loop between the sources' parsing and the merge: together they stall the

@@ -2,10 +2,11 @@ import { mediaType } from '../core/body.js';
 import { base64url, digest } from '../core/crypto.js';
 import { TransportError } from '../core/errors.js';
 import { redactUrl } from '../core/redact.js';
+import { isSecureUrl } from '../core/url-policy.js';
 import type { HttpAnswer, HttpClient } from '../http/client.js';
 import { HintFeedError, type HintFeedErrorCode } from './errors.js';
 import { readEntries } from './parse.js';
-import { allowedFeedUrl, type Source } from './sources.js';
+import type { Source } from './sources.js';
 import type { HintEntry, SkippedHintEntry } from './types.js';
 
 /** The last good state of one source. Immutable: a change makes a new one. */
@@ -64,7 +65,7 @@ export async function fetchSource(
     if (!REDIRECT.has(response.status) || location === null) break;
     // A Location that is no URL is refused as one of a scheme no feed may use.
     const next = new URL(URL.canParse(location, url) ? location : 'invalid:', url);
-    if (hop >= MAX_REDIRECTS || !allowedFeedUrl(next)) {
+    if (hop >= MAX_REDIRECTS || !isSecureUrl(next)) {
       return failed(
         hop >= MAX_REDIRECTS
           ? `${source.safeUrl} redirected more than ${MAX_REDIRECTS} times`

@@ -32,17 +32,7 @@ export function mergeEntries(
 }
 
 /** What changed from `before` to `after`; `changed` also counts an institution that only moved country. */
-export interface EntriesDiff {
-  added: string[];
-  removed: string[];
-  renamed: string[];
-  changed: boolean;
-}
-
-export function diffEntries(
-  before: ReadonlyMap<string, HintEntry>,
-  after: ReadonlyMap<string, HintEntry>,
-): EntriesDiff {
+export function diffEntries(before: ReadonlyMap<string, HintEntry>, after: ReadonlyMap<string, HintEntry>) {
   const added: string[] = [];
   const removed: string[] = [];
   const renamed: string[] = [];

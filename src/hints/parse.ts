@@ -180,7 +180,6 @@ function cleanNames(names: unknown, entityId: string): Readonly<Record<string, s
   return Object.freeze(out);
 }
 
-/** Whether two sets of names are the same. */
 export function sameNames(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
   const langs = Object.keys(a);
   return a === b || (langs.length === Object.keys(b).length && langs.every((lang) => a[lang] === b[lang]));

@@ -23,9 +23,6 @@ export interface Source {
 /** The service names its per-country files `<cc>.json` with a lower-case ISO 3166 code. */
 const COUNTRY_FILE_RE = /\/([a-z]{2})\.json$/;
 
-/** `https:`, or `http:` on a loopback host (local tests and development): the one shared rule. */
-export const allowedFeedUrl = isSecureUrl;
-
 let regionNames: Intl.DisplayNames | undefined;
 /**
  * The country a per-country feed URL names: `…/nl.json` → `NL`. Only a lower-case code that ICU
@@ -65,7 +62,7 @@ export function checkSources(sources: unknown): Source[] {
         `sources[${i}] is not a valid URL (${JSON.stringify(String(raw).slice(0, 80))}); give a feed URL such as https://…/nl.json`,
       );
     }
-    if (!allowedFeedUrl(url)) {
+    if (!isSecureUrl(url)) {
       throw new OptionsError(`sources[${i}] must be an https: URL (http: only on loopback hosts)`);
     }
     if (country !== undefined && (typeof country !== 'string' || !COUNTRY_RE.test(country))) {

@@ -1,9 +1,8 @@
 /**
  * Building the index: folded names, the sorted dictionary with its posting lists, and the keys. A
- * generator that yields every few dozen institutions: a refresh runs it in slices between the
+ * generator that yields every few dozen institutions: the feed runs it in slices between the
  * shop's other work, because a build in one go at 6,500 institutions blocks the event loop for
- * longer than the bench's goal for the "longest event-loop stall" allows; a first build runs it in
- * one go.
+ * longer than the bench's goal for the "longest event-loop stall" allows.
  */
 import type { HintEntry } from '../types.js';
 import { fold, foldGerman, hasUmlaut } from './fold.js';

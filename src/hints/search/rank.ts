@@ -41,19 +41,15 @@ const NORMAL: RankTable = {
   [TIER.substring]: [3, 0],
   [TIER.typo]: [2, 0],
 };
-// "KTH": the word itself ("KTH Royal Institute…", whole-word bit), then a host label, then the
-// initials, then longer words that merely start with it ("Kthxyz").
-const ACRONYM_FIRST: RankTable = { ...NORMAL, [TIER.host]: [6, 5], [TIER.acronym]: [6, 4] };
-// "uva", a host label or initials of the shopper's country or language: with the names, below them.
-const SHORT: RankTable = { ...NORMAL, [TIER.host]: [6, 1], [TIER.acronym]: [6, 0] };
-const DOMAIN_FIRST: RankTable = { ...NORMAL, [TIER.host]: [8, 0] };
-
 export const RANK_TABLES = {
   normal: NORMAL,
-  acronym: ACRONYM_FIRST,
-  short: SHORT,
-  domain: DOMAIN_FIRST,
-} as const;
+  // "KTH": the word itself ("KTH Royal Institute…", whole-word bit), then a host label, then the
+  // initials, then longer words that merely start with it ("Kthxyz").
+  acronym: { ...NORMAL, [TIER.host]: [6, 5], [TIER.acronym]: [6, 4] },
+  // "uva", a host label or initials of the shopper's country or language: with the names, below them.
+  short: { ...NORMAL, [TIER.host]: [6, 1], [TIER.acronym]: [6, 0] },
+  domain: { ...NORMAL, [TIER.host]: [8, 0] },
+} as const satisfies Record<string, RankTable>;
 
 /** Words found across the names of one institution (its languages): just below words of one name; with initials, below words. */
 const ACROSS: RankTable = { [TIER.word]: [6, 0], [TIER.acronym]: [5, 2] };
