@@ -11,7 +11,7 @@ import {
 } from '../rp/transactions/codec.js';
 import { cookieHeader, cookieRequired, TransactionCookies } from '../rp/transactions/cookies.js';
 import { checkTransaction } from '../rp/transactions/options.js';
-import { noCookieError } from '../rp/transactions/outcomes.js';
+import { goneError, noCookieError } from '../rp/transactions/outcomes.js';
 import type { Transaction, TransactionContext, TransactionStore } from '../rp/types.js';
 import { type RedisClientLike, RedisConnection } from './connection.js';
 import { StoreError } from './errors.js';
@@ -238,12 +238,7 @@ export class RedisTransactionStore implements TransactionStore {
   /** What a take's reply means for `state`: the transaction, `undefined` (no such key), or an error. */
   #taken(state: string, reply: unknown): Transaction | undefined {
     if (reply === null || reply === undefined) return undefined;
-    if (reply === TOMBSTONE) {
-      throw new ValidationError(
-        'The transaction for this state was already used: the callback was submitted twice',
-        { code: 'replayed_transaction' },
-      );
-    }
+    if (reply === TOMBSTONE) throw goneError('taken');
     const stored = typeof reply === 'string' ? decodeTransaction(reply) : undefined;
     if (stored === undefined || stored.transaction.state !== state) {
       const form = typeof reply === 'string' ? storedForm(reply) : undefined;
@@ -254,11 +249,7 @@ export class RedisTransactionStore implements TransactionStore {
         { code: 'store_failed' },
       );
     }
-    if (Date.now() >= stored.until) {
-      throw new ValidationError('The transaction for this state has expired', {
-        code: 'expired_transaction',
-      });
-    }
+    if (Date.now() >= stored.until) throw goneError('expired');
     return stored.transaction;
   }
 

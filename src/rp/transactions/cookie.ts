@@ -248,7 +248,7 @@ export class CookieTransactionStore implements TransactionStore {
           reason = 'it was sealed for another state';
           continue;
         }
-        if (now >= opened.until) throw goneError({ kind: 'expired', until: 0 });
+        if (now >= opened.until) throw goneError('expired');
         // Checked again after the await: two callbacks for one state in flight at once.
         if (this.#remembered.get(state, now)?.kind === 'taken') throw replayedError();
         this.#remembered.note(state, 'taken', now);

@@ -180,11 +180,11 @@ export class MemoryTransactionStore implements TransactionStore {
     if (held === undefined) {
       const gone = this.#gone.get(state, now);
       if (gone === undefined) return undefined;
-      throw goneError(gone);
+      throw goneError(gone.kind);
     }
     if (now >= held.until) {
       this.#retire(state, 'expired', now);
-      throw goneError({ kind: 'expired', until: 0 });
+      throw goneError('expired');
     }
     if (held.binding !== undefined) this.#checkBinding(held, cookie ?? '');
     this.#retire(state, 'taken', now);

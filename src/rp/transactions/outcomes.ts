@@ -1,10 +1,10 @@
 import { ValidationError } from '../errors.js';
 import { MAX_TRANSACTION_COOKIES } from './cookies.js';
-import type { GoneEntry } from './gone-states.js';
+import type { GoneKind } from './gone-states.js';
 
 /** The error for a state that is no longer held. */
-export function goneError(gone: GoneEntry): ValidationError {
-  switch (gone.kind) {
+export function goneError(kind: GoneKind): ValidationError {
+  switch (kind) {
     case 'taken':
       return replayedError();
     case 'expired':
