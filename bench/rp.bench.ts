@@ -3,8 +3,8 @@
  * (a) the code flow's callback — `validateCallback` (openid-client's `authorizationCodeGrant` with
  *     `enableNonRepudiationChecks` underneath, plus the SDK's checks, store and HTTP layer) against bare
  *     openid-client `authorizationCodeGrant` with `enableNonRepudiationChecks`, both against the
- *     package's test provider on 127.0.0.1 in a child process: CPU per validation and latency (target:
- *     ours ≤ 1.10× of openid-client's CPU); (a') the same with Node's global fetch injected,
+ *     package's test provider on 127.0.0.1 in a child process: CPU per validation and latency (guard:
+ *     ours ≤ 1.35× of openid-client's CPU, the median of the batches' ratios); (a') the same with Node's global fetch injected,
  *     openid-client's own transport, to show the transport's share; (a'') bare openid-client with the
  *     SDK's HTTP layer (`HttpClient`, its default transport) as `customFetch`, as the engine calls it:
  *     the HTTP layer's share, and what the SDK's rules and store add on top of it;
@@ -94,7 +94,9 @@ export async function startProvider(): Promise<{
 }
 
 const FLOW_BATCH = 20;
-const FLOW_BATCHES = 16;
+const FLOW_BATCHES = 40;
+/** Issue 30: the callback's CPU stays within this factor of bare openid-client's (a guard, not a target). */
+const CPU_GUARD = 1.35;
 
 /**
  * (a) The code flow's callback against the same provider: ours and openid-client's, in batches
@@ -156,7 +158,7 @@ export async function benchCodeFlow(): Promise<void> {
       theirs: prepareTheirs(config),
       theirsHttp: prepareTheirs(httpConfig),
     };
-    const cpu: Record<string, number> = { ours: 0, oursFetch: 0, theirs: 0, theirsHttp: 0 };
+    const cpu: Record<string, number[]> = { ours: [], oursFetch: [], theirs: [], theirsHttp: [] };
     const latency: Record<string, number[]> = { ours: [], oursFetch: [], theirs: [], theirsHttp: [] };
     const names = Object.keys(sides) as (keyof typeof sides)[];
     for (let batch = 0; batch < FLOW_BATCHES + 2; batch++) {
@@ -173,16 +175,24 @@ export async function benchCodeFlow(): Promise<void> {
         const used = process.cpuUsage(cpu0);
         // The first two batches warm up (keys fetched, JIT, connections).
         if (batch < 2) continue;
-        cpu[name] = (cpu[name] ?? 0) + (used.user + used.system) / 1000;
+        cpu[name]?.push((used.user + used.system) / 1000);
         latency[name]?.push(...times);
       }
     }
     const n = FLOW_BATCH * FLOW_BATCHES;
-    const perCall = (name: string) => (cpu[name] ?? Number.NaN) / n;
+    const perCall = (name: string) => (cpu[name] ?? []).reduce((a, b) => a + b, 0) / n;
     const ratio = perCall('ours') / perCall('theirs');
+    // A collection of the heap lands in one batch or another: the median of the batches' own ratios
+    // (each batch beside the other side's batch of the same round) is the steadier figure.
+    const theirs = cpu.theirs ?? [];
+    const batchRatio = percentile(
+      (cpu.ours ?? []).map((ms, i) => ms / (theirs[i] ?? Number.NaN)),
+      50,
+    );
     report('(a) openid-client authorizationCodeGrant, CPU (baseline)', perCall('theirs'), 'ms/validation');
     report('(a) validateCallback, code flow, CPU', perCall('ours'), 'ms/validation');
-    report('(a) ratio ours / openid-client, CPU (target <= 1.10)', `${fmt(ratio, 3)}x`);
+    report('(a) ratio ours / openid-client, CPU, all batches', `${fmt(ratio, 3)}x`);
+    report(`(a) same, median of the batches' ratios (guard <= ${CPU_GUARD})`, `${fmt(batchRatio, 3)}x`);
     report("(a') validateCallback, global fetch injected, CPU", perCall('oursFetch'), 'ms/validation');
     report(
       "(a') ratio, global fetch injected / openid-client, CPU",
@@ -207,10 +217,8 @@ export async function benchCodeFlow(): Promise<void> {
       );
     }
     report(
-      '(a) target <= 1.10 met (CPU / p50 latency)',
-      `${ratio <= 1.1 ? 'yes' : 'NO'} / ${
-        percentile(latency.ours ?? [], 50) <= 1.1 * percentile(latency.theirs ?? [], 50) ? 'yes' : 'NO'
-      } (${n} validations each, load ${loadAverage()})`,
+      `(a) guard <= ${CPU_GUARD} held (CPU, median of batches)`,
+      `${batchRatio <= CPU_GUARD ? 'yes' : 'NO'} (${n} validations each, load ${loadAverage()})`,
     );
   } finally {
     op.stop();
