@@ -24,15 +24,15 @@ export interface HttpOptions {
    * Time limit for one attempt, from sending the request to the last byte of the body (so a body
    * that trickles in is cut off too), in milliseconds. Default 10 000 ms.
    */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Retries for idempotent requests (GET, HEAD, OPTIONS, PUT, DELETE) on 429/502/503/504 and network errors. Default 2. */
-  retries?: number;
+  retries?: number | undefined;
   /** Largest response body accepted, in bytes, whether declared by `content-length` or streamed. Default 5 MiB. */
   maxResponseBytes?: number;
   /** Longest `Retry-After` honoured, in milliseconds; a longer one ends the retries and the response is returned. Default 30 000 ms. */
   maxRetryAfterMs?: number;
   /** Structured logger; receives only redacted data. Default: no-op. */
-  logger?: Logger;
+  logger?: Logger | undefined;
   /**
    * Exact secret values (client secret, application password) to redact from anything logged or
    * thrown, also in their URL- and form-encoded forms. `undefined` entries are ignored. Default none.
@@ -88,8 +88,9 @@ function checkOptions(options: HttpOptions): void {
   }
 }
 
-type Resolved = Required<Omit<HttpOptions, 'fetch' | 'secrets'>> &
-  Pick<HttpOptions, 'fetch'> & { secrets: readonly string[] };
+type Resolved = {
+  [K in Exclude<keyof HttpOptions, 'fetch' | 'secrets'>]-?: NonNullable<HttpOptions[K]>;
+} & Pick<HttpOptions, 'fetch'> & { secrets: readonly string[] };
 
 /**
  * The shared transport: undici's fetch on a pooled keep-alive agent, time limits, bounded bodies, retries
