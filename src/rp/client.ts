@@ -185,8 +185,8 @@ function checkOptions(options: AffiliationClientOptions) {
   // logger for redaction.
   const http = new HttpClient({
     fetch: options.fetch,
-    ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
-    ...(options.logger !== undefined && { logger: options.logger }),
+    timeoutMs: options.timeoutMs,
+    logger: options.logger,
     secrets: [clientSecret],
   });
   return {
