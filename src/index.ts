@@ -21,7 +21,6 @@ export { MemoryOfferLedger } from './ledger/memory.js';
 export type { ClaimOptions, OfferClaim, OfferLedger, OfferLedgerOptions } from './ledger/types.js';
 export type { AuthorizationRequest, AuthorizationRequestOptions } from './rp/authorization.js';
 export type { CallbackInput, ValidateCallbackOptions } from './rp/callback-input.js';
-export type { AffiliationClientOptions } from './rp/client.js';
 export { AffiliationClient } from './rp/client.js';
 export type { ProviderMetadata } from './rp/discovery.js';
 export type {
@@ -40,6 +39,7 @@ export {
   ValidationError,
 } from './rp/errors.js';
 export type { CallbackHandlerOptions, RestartForm, ShopperMessage } from './rp/handler.js';
+export type { AffiliationClientOptions } from './rp/options.js';
 export type { FragmentRelayOptions, FragmentRelayPage } from './rp/relay.js';
 export { fragmentRelayHtml } from './rp/relay.js';
 export type { BuildScopeOptions, ParsedScope } from './rp/scope.js';

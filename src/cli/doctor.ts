@@ -12,9 +12,10 @@ import { ClientSecretBasic, ClientSecretPost } from 'openid-client';
 import { TransportError } from '../core/errors.js';
 import { redact, redactUrl } from '../core/redact.js';
 import { HttpClient } from '../http/client.js';
-import { AffiliationClient, type AffiliationClientOptions } from '../rp/client.js';
+import { AffiliationClient } from '../rp/client.js';
 import { checkIssuerOption, checkSecureUrl, discoveryUrl, type ProviderMetadata } from '../rp/discovery.js';
 import { ValidationError } from '../rp/errors.js';
+import type { AffiliationClientOptions } from '../rp/options.js';
 
 /** Options of {@link runDoctor}: the configuration a merchant would give `AffiliationClient.discover`. */
 export type DoctorOptions = Pick<

@@ -8,9 +8,9 @@
 import * as oidc from 'openid-client';
 import { OptionsError } from '../core/errors.js';
 import { texts as en } from '../i18n/catalogs/en.js';
-import type { CheckedOptions } from './client.js';
 import { ValidationError } from './errors.js';
 import { checkKnownOptions } from './known-options.js';
+import type { CheckedOptions } from './options.js';
 import { buildScope } from './scope.js';
 import type { Affiliation, ClaimsRequest, HintLookup, Identifier, Transaction } from './types.js';
 

@@ -19,11 +19,11 @@ import { mediaType } from '../core/body.js';
 import { AffiliationError, TransportError } from '../core/errors.js';
 import { keysChannel, tokenChannel, traceAsync } from '../diagnostics/channels.js';
 import { type HttpAnswer, type HttpClient, toResponse } from '../http/client.js';
-import type { CheckedOptions } from './client.js';
 import type { ProviderMetadata } from './discovery.js';
 import { discoveryUrl, documentProblem, issuersMatch, usableAlgorithms } from './discovery.js';
 import { type EngineSource, endpointError, fromEngine } from './engine-errors.js';
 import { ValidationError } from './errors.js';
+import type { CheckedOptions } from './options.js';
 
 /** Least time between two requests for the provider's keys once some are held, in ms. */
 export const KEY_REFRESH_INTERVAL_MS = 10_000;

@@ -2,8 +2,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { AuthorizationRequestOptions } from '../../src/rp/authorization.js';
-import type { AffiliationClientOptions } from '../../src/rp/client.js';
 import { AffiliationClient } from '../../src/rp/client.js';
+import type { AffiliationClientOptions } from '../../src/rp/options.js';
 import { MemoryTransactionStore } from '../../src/rp/transactions/index.js';
 import { mswFetch } from './msw-fetch.js';
 import type { OpMockOptions } from './op-mock.js';
