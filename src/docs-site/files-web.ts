@@ -1,7 +1,7 @@
 /** The Web build of `files.ts` (package.json `imports` `#docs-site-files`): no file system here. */
 import { OptionsError } from '../core/errors.js';
 
-export const STATE_FILE = '.docs-sync.json';
+export { STATE_FILE } from './sync/types.js';
 
 export async function syncFolder(): Promise<never> {
   throw new OptionsError('syncFolder() reads a folder: run it on Node, Bun or Deno, not on a Web runtime');

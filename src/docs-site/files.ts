@@ -7,8 +7,8 @@ import { openAsBlob } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 
-export { STATE_FILE } from './sync/state.js';
 export { syncFolder } from './sync/sync.js';
+export { STATE_FILE } from './sync/types.js';
 
 /** A regular file as a Blob that is read while it is sent (never copied here), and its name. */
 export async function readFileUpload(path: string): Promise<{ data: Blob; filename: string }> {

@@ -3,9 +3,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { DocsSyncIssue } from './errors.js';
-
-/** The state file's name in the synced folder. Commit it with the Markdown. */
-export const STATE_FILE = '.docs-sync.json';
+import { STATE_FILE } from './types.js';
 
 /** What the sync knows of one item it wrote or adopted. */
 export interface StateEntry {

@@ -8,8 +8,8 @@ import type { ContentItem, RenderedField } from '../types/resources.js';
 import { DocsSyncError, type DocsSyncIssue } from './errors.js';
 import { readFolder, type SourceFile } from './folder.js';
 import { loadRenderer } from './render.js';
-import { readState, STATE_FILE, type StateEntry, type SyncState, writeState } from './state.js';
-import type { SyncAction, SyncItem, SyncOptions, SyncReport } from './types.js';
+import { readState, type StateEntry, type SyncState, writeState } from './state.js';
+import { STATE_FILE, type SyncAction, type SyncItem, type SyncOptions, type SyncReport } from './types.js';
 
 /** A page or post as the sync reads it (`context=edit`). */
 type SiteItem = ContentItem & { parent?: number; menu_order?: number };

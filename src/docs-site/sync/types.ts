@@ -1,5 +1,8 @@
 import type { DocsSiteError } from '../errors.js';
 
+/** The state file's name in the synced folder. Commit it with the Markdown. */
+export const STATE_FILE = '.docs-sync.json';
+
 /**
  * What the sync does with one item: `create` (no item with the slug on the site), `update` (the site
  * differs from the file), `unchanged`, `conflict` (changed on the site since the last sync, and
