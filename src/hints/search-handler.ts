@@ -8,6 +8,7 @@ import { OptionsError } from '../core/errors.js';
 import { integerOption } from '../core/options.js';
 import type { HintFeed } from './feed.js';
 import { COUNTRY_RE, LANG_RE, MAX_ENTITY_ID } from './parse.js';
+import { MAX_RECENT } from './search/index.js';
 import type { HintSearchOptions, HintSearchResult } from './types.js';
 
 /**
@@ -47,7 +48,6 @@ export interface SearchResponseBody {
   readonly recent: readonly KnownInstitution[];
 }
 
-const MAX_RECENT = 10;
 const KNOWN_PARAMS = new Set(['q', 'lang', 'country', 'limit', 'recent']);
 
 /**

@@ -18,7 +18,8 @@ export const MAX_SEARCH_LIMIT = 1000;
 /** Characters of a query that are used; the rest is ignored (no name is that long). */
 export const MAX_QUERY_LENGTH = 256;
 const MAX_WORDS = 8;
-const MAX_RECENT = 10;
+/** Most `recent` entityIDs a search takes. */
+export const MAX_RECENT = 10;
 /** Shortest word that a substring match or a typo match is tried for. */
 const MIN_SUBSTRING = 3;
 const MIN_TYPO = 5;
