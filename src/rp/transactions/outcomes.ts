@@ -40,7 +40,7 @@ export function noCookieError(kind: 'binding' | 'transaction', secure: boolean):
   return new ValidationError(
     `The callback request carries no ${kind} cookie: the start route did not send \`setCookie\` with its redirect, ` +
       (secure
-        ? 'a `Secure` cookie was set over plain http (use `secure: false` for http:// development on a host other than localhost), '
+        ? 'the start route was served over plain http on a host other than localhost, where a browser drops a `Secure` cookie (serve it over https, or on localhost), '
         : '') +
       'or the callback was opened in another browser than the one that started the validation',
     { code: 'unknown_state' },
