@@ -309,8 +309,9 @@ export async function benchAuthorizationRequest(): Promise<void> {
   const { baseline = none, baselineKeep = none, ours = none, oursNoStore = none } = ops;
   report('(b) openid-client buildAuthorizationUrl + PKCE', baseline.wall, 'ops/s');
   report('(b) createAuthorizationRequest (default store)', ours.wall, 'ops/s');
-  report('(b) ratio, wall time (target >= 1.0)', `${fmt(ours.wall / baseline.wall, 3)}x`);
-  report('(b) target >= 1.0 met (wall)', ours.wall / baseline.wall >= 1 ? 'yes' : 'NO');
+  // No target: issue 2's ">= 1.0" was met with a pool of pre-made secrets, which issue 18 removed
+  // with the other microsecond targets.
+  report('(b) ratio, wall time', `${fmt(ours.wall / baseline.wall, 3)}x`);
   report('(b) ratio, CPU time of all threads', `${fmt(ours.cpu / baseline.cpu, 3)}x`);
   report(
     "(b') same, neither side storing (wall / CPU)",
